@@ -1,0 +1,64 @@
+import { build } from 'esbuild';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Each public entry bundled as a user's bundler would (minified, peers external), gzipped, against
+ * the ceilings of DESIGN.md; and names that must never be pulled into an entry. Sizes are
+ * deterministic, so this runs in `npm test`; timings live in `npm run bench`.
+ */
+interface Budget {
+  readonly entry: string;
+  readonly maxGzipBytes: number;
+  readonly external: readonly string[];
+  readonly mustNotContain: readonly string[];
+}
+
+const PEERS = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query'];
+
+export const BUDGETS: Record<string, Budget> = {
+  'ask-ai-dialog/unattended': { entry: 'src/unattended/index.ts', maxGzipBytes: 1024, external: [], mustNotContain: ['react', 'zod'] },
+};
+
+async function bundle(budget: Budget): Promise<{ code: string; packages: Set<string> }> {
+  const result = await build({
+    metafile: true,
+    entryPoints: [budget.entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    external: [...budget.external],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+    loader: { '.css': 'text' },
+  });
+  const code = result.outputFiles.map((f) => f.text).join('\n');
+  // Every package the bundle reads, inlined or left as an import.
+  const packages = new Set<string>();
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+    if (match?.[1]) packages.add(match[1]);
+  }
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const imported of output.imports) if (imported.external) packages.add(imported.path.replace(/^((?:@[^/]+\/)?[^/]+).*$/, '$1'));
+  }
+  return { code, packages };
+}
+
+describe('bundle budgets (gzip, minified)', () => {
+  for (const [name, budget] of Object.entries(BUDGETS)) {
+    it(`${name} stays within ${budget.maxGzipBytes} bytes and pulls in none of ${budget.mustNotContain.join(', ')}`, async () => {
+      const { code, packages } = await bundle(budget);
+      const size = gzipSync(code, { level: 9 }).length;
+      console.log(`${name}: ${size} B gzip (budget ${budget.maxGzipBytes} B)`);
+      expect(size).toBeLessThanOrEqual(budget.maxGzipBytes);
+      for (const forbidden of budget.mustNotContain) {
+        expect([...packages]).not.toContain(forbidden);
+      }
+    });
+  }
+});
+
+export { PEERS };
