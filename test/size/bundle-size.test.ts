@@ -18,6 +18,8 @@ const PEERS = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@
 
 export const BUDGETS: Record<string, Budget> = {
   'ask-ai-dialog/unattended': { entry: 'src/unattended/index.ts', maxGzipBytes: 1024, external: [], mustNotContain: ['react', 'zod'] },
+  'ask-ai-dialog/client': { entry: 'src/client/index.ts', maxGzipBytes: 14 * 1024, external: [], mustNotContain: ['react', 'react-dom', 'msw', '@tanstack/react-query'] },
+  'ask-ai-dialog/mocks': { entry: 'src/mock-backend/index.ts', maxGzipBytes: 30 * 1024, external: ['msw'], mustNotContain: ['vite', 'react'] },
 };
 
 async function bundle(budget: Budget): Promise<{ code: string; packages: Set<string> }> {

@@ -1,0 +1,57 @@
+/**
+ * Every way a request or a run can fail, as one discriminated union with a stable `kind`.
+ * The dialog turns each kind into a localised message and a next step.
+ */
+export type AskAiFailure =
+  /** The request never got an answer (offline, DNS, CORS). */
+  | { readonly kind: 'network' }
+  /** A stream broke off, or went silent past the idle timeout: what arrived is kept. */
+  | { readonly kind: 'connectionLost' }
+  /** An HTML login page where JSON was expected: the backend session expired. */
+  | { readonly kind: 'sessionExpired' }
+  | { readonly kind: 'forbidden'; readonly message: string | null }
+  | { readonly kind: 'notFound'; readonly message: string | null }
+  | { readonly kind: 'badRequest'; readonly message: string | null }
+  /** HTTP 429; `retryAfterSeconds` from `Retry-After` when the backend sent one. */
+  | { readonly kind: 'rateLimited'; readonly retryAfterSeconds: number | null }
+  | { readonly kind: 'server'; readonly status: number; readonly message: string | null }
+  /** The backend broke the contract; `detail` is for developers, not for editors. */
+  | { readonly kind: 'invalidResponse'; readonly detail: string }
+  /** ADR-210: a caller without an approval step cannot resume, so a suspension is a failed run. */
+  | { readonly kind: 'suspendedForApproval'; readonly tools: readonly string[]; readonly runUuid: string | null }
+  | { readonly kind: 'suspendedForInput'; readonly tools: readonly string[]; readonly runUuid: string | null }
+  | { readonly kind: 'guardrail'; readonly message: string | null }
+  /** The backend cancelled the run (not the editor's Stop, which ends in `stopped`). */
+  | { readonly kind: 'cancelled'; readonly message: string | null }
+  /** A `done` without an answer: empty, or truncated by a budget or the context window. */
+  | { readonly kind: 'noAnswer'; readonly truncated: boolean; readonly terminationReason: string | null }
+  /** `success: false` with the backend's own message. */
+  | { readonly kind: 'backend'; readonly message: string | null };
+
+export type AskAiFailureKind = AskAiFailure['kind'];
+
+/**
+ * What the client noticed that is not an error for the editor: it goes to the host's
+ * `onContractWarning`, never to the console.
+ */
+export interface ContractWarning {
+  readonly code:
+    | 'skippedLine'
+    | 'invalidEvent'
+    | 'afterTerminal'
+    | 'unknownTerminationReason'
+    | 'serverDisagrees'
+    | 'malformedTool'
+    | 'cancelFailed';
+  readonly message: string;
+}
+
+/** The one rejection `offerableTools` produces: it carries an {@link AskAiFailure}. */
+export class AskAiRequestError extends Error {
+  readonly failure: AskAiFailure;
+  constructor(failure: AskAiFailure) {
+    super(`ask-ai-dialog: ${failure.kind}`);
+    this.name = 'AskAiRequestError';
+    this.failure = failure;
+  }
+}

@@ -1,0 +1,73 @@
+import { ErrorBodySchema } from '../contract/error-body';
+import type { AskAiFailure } from './failure';
+
+export type JsonAnswer = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly failure: AskAiFailure };
+
+/** Whether the answer is HTML: TYPO3 answers an expired session with its login page. */
+export function isHtml(response: Response, text?: string): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  if (/\bhtml\b/i.test(type)) return true;
+  return text !== undefined && /^\s*</.test(text);
+}
+
+/** `Retry-After` in seconds: delta-seconds or an HTTP date, against the injected clock. */
+export function retryAfterSeconds(header: string | null, now: number): number | null {
+  if (header === null || header.trim() === '') return null;
+  if (/^\s*\d+\s*$/.test(header)) return Number(header);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function errorMessage(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const error = (body as { error?: unknown }).error;
+  return typeof error === 'string' && error.trim() !== '' ? error : null;
+}
+
+/** The failure an HTTP status means (CONTRACT.md, HTTP errors), or `null` for a success status. */
+export function failureFromStatus(response: Response, body: unknown, now: number): AskAiFailure | null {
+  const status = response.status;
+  const message = errorMessage(body);
+  if (status >= 200 && status < 300) return null;
+  if (status === 400) return { kind: 'badRequest', message };
+  if (status === 401 || status === 403) return { kind: 'forbidden', message };
+  if (status === 404) return { kind: 'notFound', message };
+  if (status === 429) return { kind: 'rateLimited', retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after'), now) };
+  if (status >= 500) return { kind: 'server', status, message };
+  return { kind: 'backend', message };
+}
+
+/**
+ * Reads a whole JSON answer and classifies it: HTML is an expired session (unless the status says
+ * more), a failing status or `success: false` is the backend's error, anything unreadable is an
+ * `invalidResponse`. Never throws. A run's unstreamed answer reads `success: false` itself
+ * (`successFalseIsError: false`): it may be a guardrail or a cancellation.
+ */
+export async function readJsonAnswer(response: Response, now: number, options: { readonly successFalseIsError?: boolean } = {}): Promise<JsonAnswer> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return { ok: false, failure: { kind: 'connectionLost' } };
+  }
+  let body: unknown;
+  let parsed = false;
+  if (!isHtml(response, text)) {
+    try {
+      body = JSON.parse(text);
+      parsed = true;
+    } catch {
+      // Judged below.
+    }
+  }
+  const byStatus = failureFromStatus(response, body, now);
+  if (byStatus !== null) {
+    // An HTML page on 401 is the login page, not a refusal.
+    if (response.status === 401 && !parsed) return { ok: false, failure: { kind: 'sessionExpired' } };
+    return { ok: false, failure: byStatus };
+  }
+  if (isHtml(response, text)) return { ok: false, failure: { kind: 'sessionExpired' } };
+  if (!parsed) return { ok: false, failure: { kind: 'invalidResponse', detail: 'The answer is not JSON.' } };
+  if ((options.successFalseIsError ?? true) && ErrorBodySchema.safeParse(body).success) return { ok: false, failure: { kind: 'backend', message: errorMessage(body) } };
+  return { ok: true, body };
+}

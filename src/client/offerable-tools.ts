@@ -1,0 +1,106 @@
+import { ToolEntrySchema, ToolsAnswerSchema, type ToolEntry } from '../contract/tool-list';
+import { createUnattendedFilter, type ToolTraits, type WithheldReason } from '../unattended';
+import { AskAiRequestError } from './failure';
+import { readJsonAnswer } from './http-answer';
+import { appendQuery, type Transport } from './transport';
+
+/** A tool the dialog may offer the model. */
+export interface OfferedTool {
+  readonly name: string;
+  readonly label: string | null;
+  readonly description: string | null;
+  readonly group: string | null;
+}
+
+/** Why a tool is withheld: the filter's reasons, or the server's own ADR-210 answer left it out. */
+export type WithheldToolReason = WithheldReason | 'serverDisagrees';
+
+export interface WithheldTool extends OfferedTool {
+  /** `''` for an entry without a readable name. */
+  readonly name: string;
+  readonly reason: WithheldToolReason;
+}
+
+export interface OfferableTools {
+  readonly configuration: string | null;
+  /** The names to send with a run, in the backend's order. */
+  readonly unattended: readonly OfferedTool[];
+  readonly withheld: readonly WithheldTool[];
+}
+
+export interface OfferableToolsOptions {
+  readonly configuration?: string | undefined;
+  readonly signal?: AbortSignal | undefined;
+  /** The clock for `Retry-After` dates. */
+  readonly now?: (() => number) | undefined;
+}
+
+/**
+ * Fetches the tools this user may offer in this configuration and narrows them to those that run
+ * without a human pause (ADR-210), intersected with the server's own `unattended` answer when it
+ * sends one (fail closed). Rejects only with an {@link AskAiRequestError}.
+ */
+export async function offerableTools(transport: Transport, options: OfferableToolsOptions = {}): Promise<OfferableTools> {
+  const now = options.now ?? Date.now;
+  const url = options.configuration ? appendQuery(transport.endpoints.tools, { configuration: options.configuration }) : transport.endpoints.tools;
+  let response: Response;
+  try {
+    response = await transport.send(url, { method: 'GET', headers: { Accept: 'application/json' }, signal: options.signal ?? null });
+  } catch {
+    throw new AskAiRequestError({ kind: 'network' });
+  }
+  const answer = await readJsonAnswer(response, now());
+  if (!answer.ok) throw new AskAiRequestError(answer.failure);
+  const envelope = ToolsAnswerSchema.safeParse(answer.body);
+  if (!envelope.success) {
+    throw new AskAiRequestError({ kind: 'invalidResponse', detail: 'The tools answer lacks `success: true` or a `tools` list.' });
+  }
+  return narrow(transport, envelope.data.tools, envelope.data.unattended, envelope.data.configuration ?? options.configuration ?? null);
+}
+
+function narrow(transport: Transport, entries: readonly unknown[], serverUnattended: readonly string[] | undefined, configuration: string | null): OfferableTools {
+  const described: ToolTraits[] = [];
+  const display = new Map<string, OfferedTool>();
+  const order: string[] = [];
+  const withheld: WithheldTool[] = [];
+
+  entries.forEach((entry, index) => {
+    const name = (entry as { name?: unknown } | null)?.name;
+    const parsed = ToolEntrySchema.safeParse(entry);
+    if (typeof name !== 'string' || name === '') {
+      transport.warn({ code: 'malformedTool', message: `Tool entry ${index} has no readable name.` });
+      withheld.push({ name: '', label: null, description: null, group: null, reason: 'malformed' });
+      return;
+    }
+    if (!display.has(name)) {
+      order.push(name);
+      display.set(name, parsed.success ? toOffered(parsed.data) : { name, label: null, description: null, group: null });
+    }
+    if (parsed.success) {
+      described.push({ name, ...parsed.data.traits });
+    } else {
+      transport.warn({ code: 'malformedTool', message: `Tool "${name}" does not fit the contract.` });
+      // Without its traits the filter cannot judge it: it is withheld as malformed, by the same rule.
+      described.push({ name } as ToolTraits);
+    }
+  });
+
+  const server = serverUnattended === undefined ? null : new Set(serverUnattended);
+  const unattended: OfferedTool[] = [];
+  for (const verdict of createUnattendedFilter(described).explain(order)) {
+    const tool = display.get(verdict.name) as OfferedTool;
+    if (server !== null && verdict.unattended !== server.has(verdict.name)) {
+      transport.warn({
+        code: 'serverDisagrees',
+        message: `The server ${server.has(verdict.name) ? 'offers' : 'withholds'} "${verdict.name}"; this dialog ${verdict.unattended ? 'offers' : 'withholds'} it.`,
+      });
+    }
+    if (verdict.unattended && (server === null || server.has(verdict.name))) unattended.push(tool);
+    else withheld.push({ ...tool, reason: verdict.reason ?? 'serverDisagrees' });
+  }
+  return { configuration, unattended, withheld };
+}
+
+function toOffered(entry: ToolEntry): OfferedTool {
+  return { name: entry.name, label: entry.label ?? null, description: entry.description ?? null, group: entry.group ?? null };
+}

@@ -1,0 +1,25 @@
+import * as z from 'zod/mini';
+import { phpMap } from './php-map';
+
+/** What the host passes about the place the editor is working on; every field is optional. */
+export const RunContextSchema = phpMap(
+  z.object({
+    selection: z.optional(z.string()),
+    document: z.optional(z.string()),
+    recordTable: z.optional(z.string()),
+    recordUid: z.optional(z.union([z.number(), z.string()])),
+  }),
+);
+
+/** The body of `POST {run}`. `tools` is always present and may be `[]` (CONTRACT.md §2). */
+export const RunRequestSchema = z.object({
+  configuration: z.optional(z.string()),
+  prompt: z.string(),
+  context: z.optional(RunContextSchema),
+  tools: z.array(z.string()),
+  stream: z.boolean(),
+  requestId: z.string().check(z.minLength(1)),
+});
+
+export type RunContext = z.infer<typeof RunContextSchema>;
+export type RunRequest = z.infer<typeof RunRequestSchema>;

@@ -1,0 +1,89 @@
+import type { RunContext } from '../contract/run-request';
+import { altText, improve, keywords, sentences, shorten, summarise, translate } from './text-tasks';
+
+/** One call the simulated model makes, and what the simulated tool answers. */
+export interface ScriptedToolCall {
+  readonly name: string;
+  readonly arguments: Record<string, unknown>;
+  readonly result: string;
+  readonly isError: boolean;
+}
+
+export interface ModelScript {
+  /** One round of tool calls, or none. */
+  readonly toolCalls: readonly ScriptedToolCall[];
+  readonly answer: string;
+}
+
+type Intent = 'summary' | 'shorten' | 'improve' | 'translate' | 'keywords' | 'alt' | 'answer';
+
+const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
+  ['alt', /\balt[- ]?text|alternativtext|alternative text/i],
+  ['keywords', /\bkeywords?\b|schlagw|stichw/i],
+  ['translate', /\btranslat|übersetz/i],
+  ['summary', /\bsummar|zusammenfass/i],
+  ['shorten', /\bshort|\bkürz|condense/i],
+  ['improve', /\bimprov|verbesser|polish|proofread/i],
+];
+
+/** A page the simulated `get_page_content` reads when the dialog sent a record but no text. */
+const PAGE_TEXT =
+  'The city library opens its new reading garden on 1 June. Visitors can borrow books, games and sun loungers there. ' +
+  'The garden is open every day from ten to six while the weather allows. Children read to the library cat on Saturdays. ' +
+  'Entry is free, and the summer reading club starts the same week.';
+
+function intentOf(prompt: string): Intent {
+  return INTENTS.find(([, pattern]) => pattern.test(prompt))?.[0] ?? 'answer';
+}
+
+function targetLanguage(prompt: string): string {
+  return /\b(?:into|to|ins|nach)\s+([A-Za-zÄÖÜäöü]+)/.exec(prompt)?.[1] ?? 'German';
+}
+
+/**
+ * Plans one task: which offered tools to call (reads of the editor's context), and an answer built
+ * from the text it read. Deterministic: the same request gives the same script.
+ */
+export function scriptTask(prompt: string, context: RunContext | undefined, offered: readonly string[]): ModelScript {
+  const ctx = (context ?? {}) as Exclude<RunContext, Record<string, never>>;
+  const has = (name: string) => offered.includes(name);
+  const calls: ScriptedToolCall[] = [];
+  let source = ctx.selection?.trim() || ctx.document?.trim() || '';
+
+  if (ctx.recordUid !== undefined && has('get_page_content')) {
+    const page = ctx.document?.trim() || PAGE_TEXT;
+    calls.push({ name: 'get_page_content', arguments: { table: ctx.recordTable ?? 'tt_content', uid: ctx.recordUid }, result: page, isError: false });
+    if (source === '') source = page;
+  }
+  const intent = intentOf(prompt);
+  if (intent === 'answer' && /\b(site|website|search|find|suche)\b/i.test(prompt) && has('site_rag_query')) {
+    const query = prompt.slice(0, 80);
+    const hits = sentences(source || PAGE_TEXT).slice(0, 2);
+    calls.push({ name: 'site_rag_query', arguments: { query }, result: JSON.stringify(hits.map((text, i) => ({ sourceId: `page-${i + 1}`, text }))), isError: false });
+  }
+  if (intent === 'translate' && has('partner_glossary_lookup')) {
+    calls.push({ name: 'partner_glossary_lookup', arguments: { language: targetLanguage(prompt) }, result: 'No glossary entries apply.', isError: false });
+  }
+  if (source === '') source = prompt;
+
+  return { toolCalls: calls, answer: answerFor(intent, source, prompt) };
+}
+
+function answerFor(intent: Intent, source: string, prompt: string): string {
+  switch (intent) {
+    case 'summary':
+      return summarise(source);
+    case 'shorten':
+      return shorten(source);
+    case 'improve':
+      return improve(source);
+    case 'translate':
+      return translate(source, targetLanguage(prompt));
+    case 'keywords':
+      return keywords(source).map((k) => `- ${k}`).join('\n');
+    case 'alt':
+      return altText(source);
+    case 'answer':
+      return `**${summarise(source, 1)}**\n\n${sentences(source).slice(1, 3).join(' ')}`.trim();
+  }
+}

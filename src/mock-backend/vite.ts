@@ -1,0 +1,1 @@
+export { askAiBackend, type AskAiBackendPluginOptions } from './vite-plugin';

@@ -1,0 +1,44 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkConformance } from '../../scripts/contract-check';
+
+let server: ViteDevServer;
+let origin = '';
+
+beforeAll(async () => {
+  // The project's own vite.config.ts: plain `vite` serves the simulated backend over real HTTP.
+  server = await createServer({ configFile: 'vite.config.ts', server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
+  await server.listen();
+  const address = server.httpServer?.address();
+  origin = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  await fetch(`${origin}/api/ask-ai/simulation`, { method: 'PUT', body: JSON.stringify({ latency: 0 }) });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('contract:check against the simulated backend served by vite', () => {
+  it('finds everything conforming', async () => {
+    const results = await checkConformance({ tools: `${origin}/api/ask-ai/tools`, run: `${origin}/api/ask-ai/run`, cancel: `${origin}/api/ask-ai/cancel` });
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(results.length).toBeGreaterThan(10);
+  });
+
+  it('runs as the npm script and prints a closing count', async () => {
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'contract:check', '--', '--tools', `${origin}/api/ask-ai/tools`, '--run', `${origin}/api/ask-ai/run`]);
+    expect(stdout).toMatch(/^✓ every tool entry fits the contract/m);
+    expect(stdout).toMatch(/^\d+ passed, 0 failed$/m);
+  }, 30_000);
+
+  it('reports what does not conform', async () => {
+    await fetch(`${origin}/api/ask-ai/simulation`, { method: 'PUT', body: JSON.stringify({ fault: 'no-terminal' }) });
+    try {
+      const results = await checkConformance({ tools: `${origin}/api/ask-ai/tools`, run: `${origin}/api/ask-ai/run` });
+      expect(results.filter((r) => !r.ok).map((r) => r.line)).toContain('the stream ends with a terminal event');
+    } finally {
+      await fetch(`${origin}/api/ask-ai/simulation`, { method: 'PUT', body: JSON.stringify({ fault: null }) });
+    }
+  });
+});

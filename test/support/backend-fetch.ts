@@ -1,0 +1,56 @@
+import { createSimulatedBackend, type SimulatedBackend, type SimulatedBackendOptions } from '../../src/mock-backend';
+
+export const ORIGIN = 'http://cms.test';
+export const ENDPOINTS = { tools: `${ORIGIN}/api/ask-ai/tools`, run: `${ORIGIN}/api/ask-ai/run`, cancel: `${ORIGIN}/api/ask-ai/cancel` };
+
+/** The simulated backend with zero pacing, and a `fetch` that serves from it. */
+export function simulated(options: SimulatedBackendOptions = {}): { backend: SimulatedBackend; fetch: typeof fetch; requests: Request[]; waits: number[] } {
+  // Simulated time: every wait is recorded and resolves at once.
+  const waits: number[] = [];
+  const sleep = async (ms: number) => {
+    if (ms > 0) waits.push(ms);
+  };
+  const backend = createSimulatedBackend({ sleep, ...options, initialState: { latency: 0, ...options.initialState } });
+  const requests: Request[] = [];
+  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input instanceof Request ? input : new URL(String(input), ORIGIN), init);
+    requests.push(request.clone());
+    return backend.handle(request);
+  }) as typeof fetch;
+  return { backend, fetch: fetchFn, requests, waits };
+}
+
+/** A response whose body the test writes chunk by chunk. */
+export function controlledStream(contentType = 'application/x-ndjson') {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  const encoder = new TextEncoder();
+  return {
+    response: new Response(body, { status: 200, headers: { 'Content-Type': contentType } }),
+    push(text: string) {
+      controller.enqueue(encoder.encode(text));
+    },
+    line(event: unknown) {
+      controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+    },
+    end() {
+      controller.close();
+    },
+    fail() {
+      controller.error(new TypeError('network error'));
+    },
+  };
+}
+
+/** Waits until `predicate` holds, flushing microtasks and macrotasks; fails after `tries`. */
+export async function until(predicate: () => boolean, tries = 200): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (predicate()) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  throw new Error('condition not reached');
+}
