@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import type { askAiBackend as AskAiBackend } from './src/mock-backend/vite';
 
 /** One ES module per public entry point (package.json `exports`). */
 export const libraryEntries = {
+  index: 'src/react/index.ts',
   unattended: 'src/unattended/index.ts',
   client: 'src/client/index.ts',
   mocks: 'src/mock-backend/index.ts',
@@ -28,8 +30,19 @@ function simulatedBackend(): Plugin {
   };
 }
 
+/** Ships the dialog's stylesheet as `ask-ai-dialog/styles.css`: nothing imports CSS on its own. */
+function stylesheet(): Plugin {
+  return {
+    name: 'ask-ai-dialog:stylesheet',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'styles.css', source: readFileSync('src/react/styles.css', 'utf8') });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [simulatedBackend()],
+  plugins: [simulatedBackend(), stylesheet()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -42,6 +55,7 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/browser/**', 'node_modules/**'],
     environment: 'node',
+    setupFiles: ['test/setup.ts'],
     restoreMocks: true,
   },
 });

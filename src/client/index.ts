@@ -6,3 +6,4 @@ export { IDLE_SNAPSHOT, type RunSnapshot, type RunStatus, type RunStepView, type
 export { AskAiRequestError, type AskAiFailure, type AskAiFailureKind, type ContractWarning } from './failure';
 export { createLineSplitter, type LineSplitter } from './ndjson-reader';
 export type { RunContext, RunRequest, ToolEntry } from '../contract';
+export { taskResult, markdownToText, limitContext, type TaskAnswer, type TaskAnswerMeta, type ContextPart } from './task-result';

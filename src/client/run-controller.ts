@@ -28,6 +28,8 @@ export interface RunControllerOptions {
 
 export interface RunInput {
   readonly prompt: string;
+  /** Overrides the controller's `configuration` for this run. */
+  readonly configuration?: string | undefined;
   readonly context?: RunContext | undefined;
   /** The unattended tool names; an empty list offers the model no tools. */
   readonly tools: readonly string[];
@@ -42,6 +44,8 @@ export interface RunController {
   stop(): void;
   /** Back to `idle`; stops a running task first. */
   reset(): void;
+  /** New options for the runs that start from now on (a binding passes its latest props). */
+  setOptions(options: Partial<Pick<RunControllerOptions, 'transport' | 'configuration' | 'idleTimeoutMs'>>): void;
 }
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 180_000;
@@ -52,11 +56,11 @@ const TIMED_OUT = Symbol('timedOut');
  * One run of one task at a time: one controller per dialog, never a module singleton. It owns all
  * behaviour; a binding only subscribes to its snapshots.
  */
-export function createRunController(options: RunControllerOptions): RunController {
-  const { transport } = options;
+export function createRunController(initialOptions: RunControllerOptions): RunController {
+  let options = initialOptions;
+  let transport = options.transport;
   const timers: Timers = options.timers ?? { setTimeout: (cb, ms) => globalThis.setTimeout(cb, ms), clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>) };
   const now = options.now ?? Date.now;
-  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const createRequestId = options.createRequestId ?? (() => globalThis.crypto.randomUUID());
 
   let snapshot = IDLE_SNAPSHOT;
@@ -149,7 +153,7 @@ export function createRunController(options: RunControllerOptions): RunControlle
     for (;;) {
       let timer: unknown;
       const idle = new Promise<typeof TIMED_OUT>((resolve) => {
-        timer = timers.setTimeout(() => resolve(TIMED_OUT), idleTimeoutMs);
+        timer = timers.setTimeout(() => resolve(TIMED_OUT), options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS);
       });
       let chunk: ReadableStreamReadResult<Uint8Array> | typeof TIMED_OUT;
       try {
@@ -230,7 +234,7 @@ export function createRunController(options: RunControllerOptions): RunControlle
       current = run;
       dispatch({ type: 'start', prompt: input.prompt, context: input.context ?? null, tools, requestId, at: now() });
       const body: RunRequest = {
-        ...(options.configuration ? { configuration: options.configuration } : {}),
+        ...((input.configuration ?? options.configuration) ? { configuration: input.configuration ?? options.configuration } : {}),
         prompt: input.prompt,
         ...(input.context ? { context: input.context } : {}),
         tools,
@@ -245,6 +249,10 @@ export function createRunController(options: RunControllerOptions): RunControlle
       return true;
     },
     stop,
+    setOptions(next) {
+      options = { ...options, ...Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined)) };
+      transport = options.transport;
+    },
     reset() {
       stop();
       current = null;

@@ -1,0 +1,76 @@
+import type { RunContext } from '../contract/run-request';
+import type { RunSnapshot, RunUsage } from './run-state';
+
+/** The answer handed to the host: the markdown as written, and a plain-text form of it. */
+export interface TaskAnswer {
+  readonly markdown: string;
+  readonly text: string;
+}
+
+/** Provenance for a host that marks AI-written text. */
+export interface TaskAnswerMeta {
+  readonly instruction: string;
+  readonly runUuid: string | null;
+  readonly correlationId: string | null;
+  /** The tools the run offered the model. */
+  readonly offeredTools: readonly string[];
+  /** The tools that ran, in order of first use. */
+  readonly toolsUsed: readonly string[];
+  readonly usage: RunUsage | null;
+  readonly terminationReason: string | null;
+  /** `true` when the answer is what arrived before the run ended without one. */
+  readonly partial: boolean;
+}
+
+/** Markdown to plain text: syntax dropped, link targets kept in brackets, HTML left as written text. */
+export function markdownToText(markdown: string): string {
+  return markdown
+    .replace(/^```[^\n]*\n([\s\S]*?)^```\s*$/gm, '$1')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\(([^)\s]+)[^)]*\)/g, '$1 ($2)')
+    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+    .replace(/^\s{0,3}>\s?/gm, '')
+    .replace(/^(\s*)[-*+]\s+/gm, '$1• ')
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2')
+    .replace(/~~(.+?)~~/g, '$1')
+    .replace(/`([^`]+)`/g, '$1')
+    .trim();
+}
+
+/** The answer and its provenance from a settled run; `null` when there is nothing to hand over. */
+export function taskResult(snapshot: RunSnapshot): { answer: TaskAnswer; meta: TaskAnswerMeta } | null {
+  const markdown = snapshot.answer ?? snapshot.partialAnswer;
+  if (snapshot.status === 'running' || markdown.trim() === '') return null;
+  const toolsUsed = [...new Set(snapshot.steps.flatMap((s) => (s.kind === 'tool' && s.toolName && s.status === 'done' ? [s.toolName] : [])))];
+  return {
+    answer: { markdown, text: markdownToText(markdown) },
+    meta: {
+      instruction: snapshot.prompt,
+      runUuid: snapshot.runUuid,
+      correlationId: snapshot.correlationId,
+      offeredTools: snapshot.tools,
+      toolsUsed,
+      usage: snapshot.usage,
+      terminationReason: snapshot.terminationReason,
+      partial: snapshot.answer === null,
+    },
+  };
+}
+
+export type ContextPart = 'selection' | 'document';
+
+/** The editor context cut to `limit` characters per text field, and which fields were cut. */
+export function limitContext(context: RunContext | undefined, limit: number): { context: RunContext | undefined; cut: ContextPart[] } {
+  if (!context) return { context, cut: [] };
+  const cut: ContextPart[] = [];
+  const next: Record<string, unknown> = { ...context };
+  for (const part of ['selection', 'document'] as const) {
+    const value = (context as Record<string, unknown>)[part];
+    if (typeof value === 'string' && value.length > limit) {
+      next[part] = value.slice(0, limit);
+      cut.push(part);
+    }
+  }
+  return { context: next as RunContext, cut };
+}

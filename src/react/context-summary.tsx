@@ -1,0 +1,29 @@
+import type { ContextPart, RunContext } from '../client';
+import type { AskAiMessages } from './messages';
+
+export interface ContextSummaryProps {
+  readonly context: RunContext | undefined;
+  readonly cut: readonly ContextPart[];
+  readonly limit: number;
+  readonly messages: AskAiMessages;
+}
+
+/** What goes with the task, and a visible note where it was cut to the size limit. */
+export function ContextSummary({ context, cut, limit, messages: m }: ContextSummaryProps) {
+  const c = (context ?? {}) as { selection?: string; document?: string; recordTable?: string; recordUid?: number | string };
+  const parts: string[] = [];
+  if (c.selection) parts.push(m.contextSelection(c.selection.length));
+  if (c.document) parts.push(m.contextDocument(c.document.length));
+  if (c.recordTable && c.recordUid !== undefined) parts.push(m.contextRecord(c.recordTable, String(c.recordUid)));
+  return (
+    <div className="ask-ai-context" data-ask-ai-part="context" data-cut={cut.length > 0 || undefined}>
+      <span className="ask-ai-context-label">{m.context}: </span>
+      {parts.length === 0 ? m.contextNone : parts.join(' · ')}
+      {cut.map((part) => (
+        <p key={part} className="ask-ai-note" data-ask-ai-part="context-cut">
+          {m.contextCut(part, limit)}
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { OfferableTools } from '../client';
+import type { AskAiLocale } from './messages';
+
+/** A task the editor can pick. */
+export interface AskAiPreset {
+  readonly id: string;
+  readonly label: string;
+  /** The instruction; a function receives the chosen target language. */
+  readonly prompt: string | ((options: { readonly language: string }) => string);
+  /** Tools the task cannot do without: the preset is disabled while any of them is not offered. */
+  readonly requiredTools?: readonly string[];
+  /** Shows the target-language choice beside the preset. */
+  readonly needsLanguage?: boolean;
+}
+
+const EN: readonly AskAiPreset[] = [
+  { id: 'summarise', label: 'Summarise', prompt: 'Summarise this text in two sentences.', requiredTools: [] },
+  { id: 'shorten', label: 'Shorten', prompt: 'Shorten this text and keep its meaning.', requiredTools: [] },
+  { id: 'improve', label: 'Improve', prompt: 'Improve the wording, grammar and punctuation of this text.', requiredTools: [] },
+  { id: 'translate', label: 'Translate', prompt: ({ language }) => `Translate this text into ${language}.`, requiredTools: [], needsLanguage: true },
+  { id: 'keywords', label: 'Keywords', prompt: 'Suggest keywords for this text.', requiredTools: [] },
+  { id: 'alt-text', label: 'Alt text', prompt: 'Write the alt text for the image this text describes.', requiredTools: [] },
+];
+
+const DE: readonly AskAiPreset[] = [
+  { id: 'summarise', label: 'Zusammenfassen', prompt: 'Fasse diesen Text in zwei Sätzen zusammen.', requiredTools: [] },
+  { id: 'shorten', label: 'Kürzen', prompt: 'Kürze diesen Text und behalte seine Bedeutung.', requiredTools: [] },
+  { id: 'improve', label: 'Verbessern', prompt: 'Verbessere Ausdruck, Grammatik und Zeichensetzung dieses Textes.', requiredTools: [] },
+  { id: 'translate', label: 'Übersetzen', prompt: ({ language }) => `Übersetze diesen Text ins ${language}.`, requiredTools: [], needsLanguage: true },
+  { id: 'keywords', label: 'Schlagwörter', prompt: 'Schlage Schlagwörter für diesen Text vor.', requiredTools: [] },
+  { id: 'alt-text', label: 'Alternativtext', prompt: 'Schreibe den Alternativtext für das Bild, das dieser Text beschreibt.', requiredTools: [] },
+];
+
+export const DEFAULT_PRESETS: Record<AskAiLocale, readonly AskAiPreset[]> = { en: EN, de: DE };
+
+export const DEFAULT_LANGUAGES: Record<AskAiLocale, readonly string[]> = {
+  en: ['German', 'English', 'French', 'Spanish', 'Italian', 'Dutch'],
+  de: ['Englisch', 'Deutsch', 'Französisch', 'Spanisch', 'Italienisch', 'Niederländisch'],
+};
+
+export function presetPrompt(preset: AskAiPreset, language: string): string {
+  return typeof preset.prompt === 'function' ? preset.prompt({ language }) : preset.prompt;
+}
+
+/** The required tools this list does not offer (all of them while the list is unknown). */
+export function missingTools(preset: AskAiPreset, tools: OfferableTools | undefined): string[] {
+  const required = preset.requiredTools ?? [];
+  if (!tools) return [...required];
+  const offered = new Set(tools.unattended.map((t) => t.name));
+  return required.filter((name) => !offered.has(name));
+}

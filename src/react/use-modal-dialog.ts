@@ -1,0 +1,99 @@
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/** The focused element, looked up through shadow roots (the widget renders in one). */
+function deepActiveElement(root: Document | ShadowRoot): Element | null {
+  let active = root.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+function focusables(dialog: HTMLElement): HTMLElement[] {
+  return [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0 || el.tagName === 'SUMMARY');
+}
+
+export interface ModalDialogOptions {
+  readonly open: boolean;
+  /** Asked to close: Esc with nothing running, or the browser closed the dialog. */
+  readonly onRequestClose: () => void;
+  /** Esc while this is true calls `onEscapeWhileBusy` instead of closing. */
+  readonly busy: boolean;
+  readonly onEscapeWhileBusy: () => void;
+  /** Where focus goes on open. */
+  readonly initialFocus: RefObject<HTMLElement | null>;
+  /** Where focus returns on close (else the element focused before opening). */
+  readonly returnFocus: RefObject<HTMLElement | null>;
+}
+
+/**
+ * A native `<dialog>` opened with `showModal()` (focus moves in, the page behind is inert, it works
+ * inside a shadow root), with the APG keyboard contract on top: Tab and Shift+Tab wrap inside, Esc
+ * stops a running task before it closes, focus returns to the trigger. Esc is handled in `keydown`:
+ * Chromium does not always let a dialog's `cancel` event be prevented.
+ */
+export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, options: ModalDialogOptions) {
+  const latest = useRef(options);
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (options.open && !dialog.open) {
+      opener.current = deepActiveElement(dialog.getRootNode() as Document | ShadowRoot);
+      // jsdom has no showModal: the dialog then opens without the top layer.
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      (latest.current.initialFocus.current ?? focusables(dialog)[0])?.focus();
+    } else if (!options.open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+      const target = latest.current.returnFocus.current ?? opener.current;
+      if (target instanceof HTMLElement && target.isConnected) target.focus();
+    }
+  }, [dialogRef, options.open]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    // The browser may close a modal dialog on its own (a close watcher): keep the state in step.
+    const onClose = () => {
+      if (latest.current.open) latest.current.onRequestClose();
+    };
+    const onCancel = (event: Event) => event.preventDefault();
+    dialog.addEventListener('close', onClose);
+    dialog.addEventListener('cancel', onCancel);
+    return () => {
+      dialog.removeEventListener('close', onClose);
+      dialog.removeEventListener('cancel', onCancel);
+    };
+  }, [dialogRef]);
+
+  return (event: KeyboardEvent<HTMLDialogElement>) => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      if (latest.current.busy) latest.current.onEscapeWhileBusy();
+      else latest.current.onRequestClose();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const items = focusables(dialog);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    const active = deepActiveElement(dialog.getRootNode() as Document | ShadowRoot);
+    if (event.shiftKey && (active === first || !dialog.contains(active))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+}

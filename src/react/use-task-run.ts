@@ -1,0 +1,16 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createRunController, IDLE_SNAPSHOT, type RunController, type RunControllerOptions, type RunSnapshot } from '../client';
+
+const serverSnapshot = () => IDLE_SNAPSHOT;
+
+/**
+ * One run controller for the lifetime of the component (never a module singleton), its snapshot
+ * through `useSyncExternalStore`. On the server the run is idle.
+ */
+export function useTaskRun(options: RunControllerOptions): { controller: RunController; snapshot: RunSnapshot } {
+  const [controller] = useState(() => createRunController(options));
+  const { transport, configuration, idleTimeoutMs } = options;
+  useEffect(() => controller.setOptions({ transport, configuration, idleTimeoutMs }), [controller, transport, configuration, idleTimeoutMs]);
+  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, serverSnapshot);
+  return { controller, snapshot };
+}

@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { createTransport, type AskAiEndpoints, type ContractWarning, type HeadersValue, type Transport } from '../client';
+
+export interface TransportProps {
+  /** The backend's URLs (in TYPO3: `typo3Endpoints(...)`). Required unless `transport` is given. */
+  readonly endpoints?: AskAiEndpoints | undefined;
+  /** A transport made with `createTransport`, used as it is. */
+  readonly transport?: Transport | undefined;
+  readonly fetch?: typeof fetch | undefined;
+  /** Extra headers, or a function resolved on every request (token refresh). */
+  readonly headers?: HeadersValue | undefined;
+  /** Default `same-origin`. */
+  readonly credentials?: RequestCredentials | undefined;
+  /** What the client noticed that is not an error for the editor (never the console). */
+  readonly onContractWarning?: ((warning: ContractWarning) => void) | undefined;
+}
+
+const NO_ENDPOINTS: AskAiEndpoints = { tools: '', run: '' };
+
+/** The host's transport, or one made from the props (made anew only when they change). */
+export function useTransport(props: TransportProps): Transport {
+  const { transport, endpoints, fetch, headers, credentials, onContractWarning } = props;
+  const tools = endpoints?.tools;
+  const run = endpoints?.run;
+  const cancel = endpoints?.cancel;
+  return useMemo(
+    () =>
+      transport ??
+      createTransport({ endpoints: tools !== undefined && run !== undefined ? { tools, run, cancel } : NO_ENDPOINTS, fetch, headers, credentials, onContractWarning }),
+    [transport, tools, run, cancel, fetch, headers, credentials, onContractWarning],
+  );
+}

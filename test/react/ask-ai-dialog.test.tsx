@@ -1,0 +1,546 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { AskAiDialog } from '../../src/react';
+import { ARTICLE, ENDPOINTS, backend, holdStreams, openDialog, releaseStream, renderDialog, runInstruction, sent, server, settled, useBackend } from './dialog-harness';
+
+useBackend();
+
+const traits = { approvalMarker: false, remote: false, remoteApproval: null, effect: null, requiresInput: false };
+
+describe('opening and closing', () => {
+  it('opens a dialog named "Ask AI" from the "Ask AI" trigger, labelled by its title', async () => {
+    const { user } = renderDialog();
+    const trigger = screen.getByRole('button', { name: 'Ask AI' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    const dialog = await openDialog(user);
+    expect(dialog).toHaveAccessibleName('Ask AI');
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(within(dialog).getByRole('textbox', { name: 'Instruction' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it('is controlled through open and onOpenChange', async () => {
+    const onOpenChange = vi.fn();
+    const { rerender, user } = renderDialog({ open: false, onOpenChange });
+    await user.click(screen.getByRole('button', { name: 'Ask AI' }));
+    expect(onOpenChange).toHaveBeenLastCalledWith(true);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    rerender(<AskAiDialog endpoints={ENDPOINTS} open onOpenChange={onOpenChange} />);
+    expect(await screen.findByRole('dialog', { name: 'Ask AI' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onOpenChange).toHaveBeenLastCalledWith(false);
+  });
+
+  it('opens by default with defaultOpen and without the trigger when hidden', async () => {
+    renderDialog({ defaultOpen: true, hideTrigger: true });
+    expect(await screen.findByRole('dialog', { name: 'Ask AI' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ask AI' })).not.toBeInTheDocument();
+  });
+
+  it('prefetches the tools when the trigger is hovered or focused', async () => {
+    const { user } = renderDialog();
+    await user.hover(screen.getByRole('button', { name: 'Ask AI' }));
+    await waitFor(() => expect(sent.tools).toHaveLength(1));
+    expect(sent.tools[0]?.search).toBe('?token=t1');
+  });
+});
+
+describe('tools: available and withheld, with reasons', () => {
+  it('lists what the AI may use and what it may not, with localised reasons', async () => {
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    const summary = within(dialog).getByText(/^Tools: \d+ available, \d+ withheld$/);
+    await user.click(summary);
+    const available = within(dialog).getByRole('list', { name: 'Available to the AI' });
+    expect(within(available).getByText('Get page content')).toBeInTheDocument();
+    const withheld = within(dialog).getByRole('list', { name: 'Withheld' });
+    const reason = (label: string) => within(withheld).getByText(label).closest('li')?.textContent;
+    expect(reason('Update page metadata')).toContain('(changes content)');
+    expect(reason('Publish a preview link')).toContain('(needs approval)');
+    expect(reason('Read a web page')).toContain('(needs approval)');
+    expect(reason('Ask for the tone')).toContain('(asks for input)');
+  });
+
+  it('says why an operator-bound MCP tool is withheld for an administrator', async () => {
+    backend.setState({ user: 'admin', configuration: 'local' });
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByText(/^Tools:/));
+    expect(within(dialog).getByText('Look up a customer').closest('li')).toHaveTextContent('(the operator requires approval for this server)');
+    expect(within(within(dialog).getByRole('list', { name: 'Available to the AI' })).getByText('Search the product docs')).toBeInTheDocument();
+  });
+
+  it('shows "none" when nothing is withheld, and the reasons of unreadable, unknown and disputed tools', async () => {
+    server.use(http.get('*/api/ask-ai/tools', () => HttpResponse.json({ success: true, tools: [{ name: 'get_page_content', traits }] })));
+    const first = renderDialog();
+    const dialog = await openDialog(first.user);
+    await first.user.click(within(dialog).getByText(/^Tools:/));
+    expect(within(dialog).getByText('Withheld').nextSibling).toHaveTextContent('none');
+    first.unmount();
+
+    server.use(
+      http.get('*/api/ask-ai/tools', () =>
+        HttpResponse.json({
+          success: true,
+          tools: [{ name: 'broken', traits: { ...traits, effect: 'sideways' } }, { name: 'ok', traits }, { name: 'disputed', traits }, { traits }],
+          unattended: ['ok'],
+        }),
+      ),
+    );
+    const second = renderDialog();
+    const dialog2 = await openDialog(second.user);
+    await second.user.click(within(dialog2).getByText(/^Tools:/));
+    const withheld = within(dialog2).getByRole('list', { name: 'Withheld' });
+    expect(within(withheld).getByText('broken').closest('li')).toHaveTextContent('(unreadable description)');
+    expect(within(withheld).getByText('disputed').closest('li')).toHaveTextContent('(the server disagrees)');
+    expect(within(withheld).getByText('A tool without a readable name').closest('li')).toHaveTextContent('(unreadable description)');
+  });
+
+  it('says the list could not be loaded, and loads it again on request', async () => {
+    backend.setState({ fault: 'tools:forbidden' });
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Ask AI' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(await within(dialog).findByText(/^Tools:/));
+    expect(within(dialog).getByText(/The list of tools could not be loaded/)).toBeInTheDocument();
+    backend.setState({ fault: null });
+    await user.click(within(dialog).getByRole('button', { name: 'Load the tools again' }));
+    expect(await within(dialog).findByText(/^Tools: \d+ available/)).toBeInTheDocument();
+  });
+});
+
+describe('presets', () => {
+  it('disables a preset whose required tool is withheld or not offered, and says why', async () => {
+    const { user } = renderDialog({
+      presets: [
+        { id: 'meta', label: 'Fill the page title', prompt: 'Set the page title.', requiredTools: ['update_page_metadata'] },
+        { id: 'crm', label: 'Customer note', prompt: 'Look up the customer.', requiredTools: ['mcp_crm_lookup_customer'] },
+        { id: 'page', label: 'Summarise the page', prompt: 'Summarise the page.', requiredTools: ['get_page_content'] },
+      ],
+    });
+    const dialog = await openDialog(user);
+    const meta = within(dialog).getByRole('button', { name: 'Fill the page title' });
+    expect(meta).toBeDisabled();
+    expect(meta).toHaveAccessibleDescription('Not available: it needs update_page_metadata, which the AI may not use here.');
+    expect(within(dialog).getByRole('button', { name: 'Customer note' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Summarise the page' })).toBeEnabled();
+  });
+
+  it('runs a preset with its instruction, and translates into the chosen language', async () => {
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Target language' }), 'French');
+    await user.click(within(dialog).getByRole('button', { name: 'Translate' }));
+    await settled();
+    expect(within(dialog).getByRole('textbox', { name: 'Instruction' })).toHaveValue('Translate this text into French.');
+    expect(sent.runs[0]?.prompt).toBe('Translate this text into French.');
+  });
+
+  it('offers the six built-in tasks by default', async () => {
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    const group = within(dialog).getByRole('group', { name: 'Tasks' });
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Summarise', 'Shorten', 'Improve', 'Translate', 'Keywords', 'Alt text']);
+  });
+});
+
+describe('a run', () => {
+  it('posts exactly the unattended names, the instruction and the context', async () => {
+    const { user } = renderDialog({ configuration: 'default', context: { selection: ARTICLE, recordTable: 'tt_content', recordUid: 7 } });
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByText(/^Tools:/));
+    const available = within(within(dialog).getByRole('list', { name: 'Available to the AI' })).getAllByRole('listitem').map((li) => li.getAttribute('data-tool'));
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    expect(sent.runs[0]).toMatchObject({ configuration: 'default', prompt: 'Summarise this.', context: { selection: ARTICLE, recordTable: 'tt_content', recordUid: 7 }, stream: true });
+    expect(sent.runs[0]?.tools).toEqual(available);
+    expect(sent.runs[0]?.tools).not.toContain('update_page_metadata');
+  });
+
+  it('sends an explicit empty list when no tool is unattended', async () => {
+    server.use(http.get('*/api/ask-ai/tools', () => HttpResponse.json({ success: true, tools: [{ name: 'w', traits: { ...traits, effect: 'idempotent_write' } }] })));
+    const { user } = renderDialog();
+    await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    expect(sent.runs[0]?.tools).toEqual([]);
+  });
+
+  it('streams steps and the answer, then shows it with a polite announcement', async () => {
+    holdStreams(true);
+    const { user } = renderDialog({ context: { selection: ARTICLE, recordTable: 'pages', recordUid: 3 } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    expect(await within(dialog).findByRole('button', { name: 'Stop' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('The AI is working on the task.');
+    expect(within(dialog).getByText('Working on it…')).toBeInTheDocument();
+    for (let i = 0; i < 5; i++) {
+      await act(async () => releaseStream());
+    }
+    await waitFor(() => expect(within(dialog).getByText(/^Steps \(\d+\)$/)).toBeInTheDocument());
+    holdStreams(false);
+    await settled();
+    const answer = within(dialog).getByRole('region', { name: 'Answer' });
+    expect(answer).toHaveAttribute('aria-busy', 'false');
+    expect(answer.textContent).toMatch(/cycle lanes/);
+    expect(within(dialog).getByRole('status')).toHaveTextContent('The answer is ready.');
+    expect(within(dialog).getByText('Done.')).toBeInTheDocument();
+    await user.click(within(dialog).getByText(/^Steps/));
+    expect(within(dialog).getByText(/Tool get_page_content — done/)).toBeInTheDocument();
+  });
+
+  it('says it is writing the answer when no delta arrives (nr-llm protocol)', async () => {
+    backend.setState({ protocol: 'nr-llm' });
+    holdStreams(true);
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await act(async () => releaseStream());
+    await act(async () => releaseStream());
+    expect(await within(dialog).findByText('Writing the answer…')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('region', { name: 'Answer' })).not.toBeInTheDocument();
+    holdStreams(false);
+    await settled();
+    expect(within(dialog).getByRole('region', { name: 'Answer' }).textContent).toMatch(/cycle lanes/);
+  });
+
+  it('marks the streaming answer aria-busy', async () => {
+    holdStreams(true);
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    // Two steps, then the first answer pieces; the rest of the answer stays held back.
+    for (let i = 0; i < 4; i++) await act(async () => releaseStream());
+    const answer = await within(dialog).findByRole('region', { name: 'Answer' });
+    expect(answer).toHaveAttribute('aria-busy', 'true');
+    expect(dialog).toHaveAttribute('data-state', 'running');
+  });
+
+  it('asks for an instruction instead of running an empty one', async () => {
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Run' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Type an instruction or pick a task first.');
+    expect(sent.runs).toEqual([]);
+  });
+});
+
+describe('keys', () => {
+  it('runs on Enter and makes a new line on Shift+Enter', async () => {
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    const box = within(dialog).getByRole('textbox', { name: 'Instruction' });
+    await user.type(box, 'Summarise{Shift>}{Enter}{/Shift}in two sentences');
+    expect(box).toHaveValue('Summarise\nin two sentences');
+    expect(sent.runs).toEqual([]);
+    await user.type(box, '{Enter}');
+    await settled();
+    expect(sent.runs[0]?.prompt).toBe('Summarise\nin two sentences');
+  });
+
+  it('stops a running task on Esc first, and closes only on the next Esc', async () => {
+    const { user } = renderDialog({ headers: { 'X-Ask-Ai-Fault': 'stalled-stream' } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await waitFor(() => expect(within(dialog).getByRole('region', { name: 'Answer' })).toBeInTheDocument());
+    await user.keyboard('{Escape}');
+    expect(dialog).toHaveAttribute('data-state', 'stopped');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('every end has a message and a next step', () => {
+  const cases: Array<[string, string, RegExp]> = [
+    ['budget-exhausted', 'alert', /ran out of budget/],
+    ['guardrail', 'alert', /A safety rule of the AI service stopped this task\.It said: “The guardrail blocked/],
+    ['forbidden', 'alert', /You are not allowed to use this AI task\.It said: “You are not allowed to use AI tasks\.”/],
+    ['session-expired', 'alert', /Your session has expired/],
+    ['rate-limited', 'alert', /Try again in 30 seconds/],
+    ['truncated-stream', 'alert', /The connection was lost before the answer was complete\.What arrived so far is kept\./],
+    ['not-found', 'alert', /not set up here/],
+    ['server-error', 'alert', /The AI service failed\.It said: “RuntimeException/],
+    ['server-error-html', 'alert', /^The AI service failed\.$/],
+    ['malformed-json', 'alert', /cannot read/],
+    ['lease-lost', 'alert', /could not complete the task\.It said: “The run lost its lease/],
+    ['cancelled', 'alert', /The server cancelled the task/],
+  ];
+
+  it.each(cases)('%s', async (fault, role, text) => {
+    const { user } = renderDialog({ headers: { 'X-Ask-Ai-Fault': fault } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    expect(within(dialog).getByRole(role)).toHaveTextContent(text);
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Instruction' })).toHaveValue('Summarise this.');
+  });
+
+  it('bad request: shows the backend’s message', async () => {
+    server.use(http.post('*/api/ask-ai/run', () => HttpResponse.json({ success: false, error: 'Invalid configuration or prompt' }, { status: 400 })));
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The request was not accepted.It said: “Invalid configuration or prompt”');
+  });
+
+  it('network failure: says so and keeps the instruction', async () => {
+    server.use(http.post('*/api/ask-ai/run', () => HttpResponse.error()));
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The server could not be reached.');
+  });
+
+  it('connection lost keeps the partial answer', async () => {
+    const { user } = renderDialog({ headers: { 'X-Ask-Ai-Fault': 'truncated-stream' } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    expect(within(dialog).getByRole('region', { name: 'Answer' }).textContent).toMatch(/\w+/);
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+
+  it('stopped: keeps the partial answer and says the server confirmed the cancel', async () => {
+    const { user } = renderDialog({ headers: { 'X-Ask-Ai-Fault': 'stalled-stream' } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await waitFor(() => expect(within(dialog).getByRole('region', { name: 'Answer' })).toBeInTheDocument());
+    const partial = within(dialog).getByRole('region', { name: 'Answer' }).textContent;
+    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    expect(within(dialog).getByText('You stopped the task.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('The server confirmed that it cancelled the run.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('region', { name: 'Answer' }).textContent).toBe(partial);
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Stopped.');
+    expect(sent.cancels).toHaveLength(1);
+  });
+
+  it('stopped without a cancel endpoint: says the server may finish the step', async () => {
+    const { user } = renderDialog({ endpoints: { tools: ENDPOINTS.tools, run: ENDPOINTS.run }, headers: { 'X-Ask-Ai-Fault': 'stalled-stream' } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await waitFor(() => expect(within(dialog).getByRole('region', { name: 'Answer' })).toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    expect(within(dialog).getByText('The server may still finish the step in progress.')).toBeInTheDocument();
+  });
+
+  it('suspended with a run id: names the tool and the inbox; Try again fetches the tools anew first', async () => {
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    const fetchesBefore = sent.tools.length;
+    backend.setState({ fault: 'suspend-approval' });
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    backend.setState({ fault: null });
+    expect(dialog).toHaveAttribute('data-state', 'suspended');
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('the AI called update_page_metadata, which needs someone’s approval');
+    expect(alert).toHaveTextContent(/agent-run inbox \(AI Tasks › Agent Runs\) under the id [0-9a-f-]{36}/);
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await settled();
+    expect(sent.tools.length).toBe(fetchesBefore + 1);
+    expect(sent.runs).toHaveLength(2);
+    expect(dialog).toHaveAttribute('data-state', 'done');
+  });
+
+  it('suspended without a run id: does not point to the inbox', async () => {
+    const { user } = renderDialog({ headers: { 'X-Ask-Ai-Fault': 'suspend-approval-no-uuid' } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('The backend sent no run id, so it cannot be found in the agent-run inbox.');
+    expect(alert).not.toHaveTextContent('under the id');
+  });
+
+  it('suspended for input: names the tool', async () => {
+    const { user } = renderDialog({ headers: { 'X-Ask-Ai-Fault': 'suspend-input' } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('the AI called ask_editor_for_tone, which asks for input');
+  });
+});
+
+describe('nothing is lost', () => {
+  it('keeps the instruction and the partial answer through an error, a close and a reopen', async () => {
+    const { user } = renderDialog({ headers: { 'X-Ask-Ai-Fault': 'truncated-stream' } });
+    let dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this please.');
+    await settled();
+    const partial = within(dialog).getByRole('region', { name: 'Answer' }).textContent;
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    dialog = await openDialog(user);
+    expect(within(dialog).getByRole('textbox', { name: 'Instruction' })).toHaveValue('Summarise this please.');
+    expect(within(dialog).getByRole('region', { name: 'Answer' }).textContent).toBe(partial);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The connection was lost');
+  });
+
+  it('shows a note when the context was cut to the size limit', async () => {
+    const { user } = renderDialog({ context: { selection: 'x'.repeat(50), document: 'y'.repeat(10) }, contextLimit: 20 });
+    const dialog = await openDialog(user);
+    expect(within(dialog).getByText('The selected text was cut to 20 characters.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/The document was cut/)).not.toBeInTheDocument();
+    await runInstruction(user, 'Summarise');
+    await settled();
+    expect(sent.runs[0]?.context).toEqual({ selection: 'x'.repeat(20), document: 'y'.repeat(10) });
+  });
+});
+
+describe('handing the answer back', () => {
+  it('calls onInsert and onReplace with the markdown, the plain text and the provenance', async () => {
+    const onInsert = vi.fn();
+    const onReplace = vi.fn();
+    const { user } = renderDialog({ onInsert, onReplace, context: { selection: 'Make this better', recordTable: 'pages', recordUid: 5 } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Write keywords for the page');
+    await settled();
+    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    const [answer, meta] = onInsert.mock.calls[0] as [{ markdown: string; text: string }, Record<string, unknown>];
+    expect(answer.markdown).toMatch(/^- /m);
+    expect(answer.text).not.toMatch(/^- /m);
+    expect(meta).toMatchObject({
+      instruction: 'Write keywords for the page',
+      runUuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      toolsUsed: ['get_page_content'],
+      offeredTools: sent.runs[0]?.tools,
+      usage: { totalTokens: expect.any(Number) },
+      partial: false,
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Replace selection' }));
+    expect(onReplace).toHaveBeenCalledWith(answer, meta);
+  });
+
+  it('copies the plain text and calls onCopy', async () => {
+    const onCopy = vi.fn();
+    const { user } = renderDialog({ onCopy });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(onCopy).toHaveBeenCalledTimes(1);
+    expect(await navigator.clipboard.readText()).toBe((onCopy.mock.calls[0] as [{ text: string }])[0].text);
+    expect(within(dialog).getByText('Copied to the clipboard.')).toBeInTheDocument();
+  });
+
+  it('offers Replace selection only with a selection and a handler', async () => {
+    const { user } = renderDialog({ onReplace: vi.fn(), context: { document: ARTICLE } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    expect(within(dialog).queryByRole('button', { name: 'Replace selection' })).not.toBeInTheDocument();
+  });
+});
+
+describe('model output is text', () => {
+  it('renders markdown as elements, raw HTML as text, and only http(s) and mailto links', async () => {
+    const payload = [
+      '**Bold** and [safe](https://example.com) and [mail](mailto:a@example.com) and [bad](javascript:alert(1)) and [data](data:text/html,x)',
+      '',
+      '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"><iframe src="https://evil.example"></iframe>',
+      '',
+      '![tracker](https://evil.example/pixel.png)',
+    ].join('\n');
+    server.use(
+      http.post('*/api/ask-ai/run', () =>
+        HttpResponse.json({ success: true, finalContent: payload, iterations: 1, truncated: false, usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } }),
+      ),
+    );
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Go');
+    await settled();
+    const answer = within(dialog).getByRole('region', { name: 'Answer' });
+    expect(within(answer).getByText('Bold').tagName).toBe('STRONG');
+    expect(within(answer).getByRole('link', { name: 'safe' })).toHaveAttribute('href', 'https://example.com');
+    expect(within(answer).getByRole('link', { name: 'safe' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(answer).getByRole('link', { name: 'mail' })).toHaveAttribute('href', 'mailto:a@example.com');
+    expect(within(answer).queryByRole('link', { name: 'bad' })).not.toBeInTheDocument();
+    expect(within(answer).queryByRole('link', { name: 'data' })).not.toBeInTheDocument();
+    expect(answer.querySelector('script, img, iframe, [onerror]')).toBeNull();
+    expect(answer.textContent).toContain('<script>');
+    expect((window as { __xss?: number }).__xss).toBeUndefined();
+  });
+});
+
+describe('languages and direction', () => {
+  it('speaks German when the host sets locale="de"', async () => {
+    const { user } = renderDialog({ locale: 'de', headers: { 'X-Ask-Ai-Fault': 'suspend-approval' } });
+    const dialog = await openDialog(user, 'KI fragen');
+    expect(within(dialog).getByRole('textbox', { name: 'Anweisung' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Zusammenfassen' })).toBeInTheDocument();
+    await runInstruction(user, 'Fasse zusammen', 'Anweisung');
+    await settled();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Der Lauf wartet im Agent-Run-Posteingang');
+    expect(within(dialog).getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
+  });
+
+  it('lets the host replace any string, and sets the direction', async () => {
+    const { user } = renderDialog({ messages: { trigger: 'Ask the assistant', close: 'Dismiss' }, dir: 'rtl' });
+    const dialog = await openDialog(user, 'Ask AI', 'Ask the assistant');
+    expect(dialog).toHaveAttribute('dir', 'rtl');
+    expect(within(dialog).getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ask the assistant' })).toBeInTheDocument();
+  });
+
+  it('is English by default whatever the browser says', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
+    renderDialog();
+    expect(screen.getByRole('button', { name: 'Ask AI' })).toBeInTheDocument();
+  });
+});
+
+describe('styling contract', () => {
+  it('exposes parts and data-state', async () => {
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    expect(dialog).toHaveAttribute('data-ask-ai-part', 'dialog');
+    expect(dialog).toHaveAttribute('data-state', 'idle');
+    expect(screen.getByRole('button', { name: 'Ask AI' })).toHaveAttribute('data-state', 'open');
+    fireEvent.keyDown(within(dialog).getByRole('textbox', { name: 'Instruction' }), { key: 'a' });
+    await runInstruction(user, 'Summarise');
+    await settled();
+    expect(dialog).toHaveAttribute('data-state', 'done');
+    expect(dialog.querySelector('[data-ask-ai-part="answer"]')).toHaveAttribute('data-state', 'done');
+  });
+});
+
+describe('reserved accessible names', () => {
+  it('no other control contains them', async () => {
+    const onInsert = vi.fn();
+    const { user } = renderDialog({ onInsert, onReplace: vi.fn() });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise');
+    await settled();
+    const reserved = ['Ask AI', 'Instruction', 'Run', 'Stop', 'Answer', 'Insert', 'Replace selection', 'Copy', 'Try again', 'Close'];
+    const controls = ['button', 'textbox', 'combobox', 'link'].flatMap((role) => within(dialog).queryAllByRole(role));
+    expect(controls.length).toBeGreaterThan(10);
+    for (const control of controls) {
+      const name = control.getAttribute('aria-label') ?? control.textContent ?? '';
+      for (const word of reserved) if (name !== word) expect(name.includes(word), `"${name}" contains "${word}"`).toBe(false);
+    }
+  });
+});
+
+it('renders on the server without touching window', async () => {
+  const { renderToString } = await import('react-dom/server');
+  expect(renderToString(<AskAiDialog endpoints={ENDPOINTS} />)).toContain('Ask AI');
+});
+
+it('still renders a second dialog independently on one page', async () => {
+  const { user } = renderDialog();
+  render(<AskAiDialog endpoints={ENDPOINTS} messages={{ trigger: 'Second' }} />);
+  await openDialog(user);
+  await runInstruction(user, 'Summarise');
+  await settled();
+  await user.click(screen.getByRole('button', { name: 'Close' }));
+  await user.click(screen.getByRole('button', { name: 'Second' }));
+  expect(screen.getByRole('dialog')).toHaveAttribute('data-state', 'idle');
+});
