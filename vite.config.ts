@@ -1,18 +1,33 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import type { askAiBackend as AskAiBackend } from './src/mock-backend/vite';
 
-/** One ES module per public entry point (package.json `exports`). */
+/** One ES module per public entry point (package.json `exports`); the standalone widget has its own config. */
 export const libraryEntries = {
   index: 'src/react/index.ts',
   unattended: 'src/unattended/index.ts',
   client: 'src/client/index.ts',
+  widget: 'src/widget/index.ts',
   mocks: 'src/mock-backend/index.ts',
   'mocks-vite': 'src/mock-backend/vite.ts',
 };
 
 // Peers and environment packages stay out of the bundles: the host brings its own.
 const external = [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\/react-query($|\/)/, /^msw($|\/)/, /^vite($|\/)/, /^node:/];
+
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+/** The demo, the stories and the tests import the public entry points, served from the source. */
+export const publicEntryAliases = [
+  { find: /^ask-ai-dialog$/, replacement: src('react/index.ts') },
+  { find: /^ask-ai-dialog\/unattended$/, replacement: src('unattended/index.ts') },
+  { find: /^ask-ai-dialog\/client$/, replacement: src('client/index.ts') },
+  { find: /^ask-ai-dialog\/mocks$/, replacement: src('mock-backend/index.ts') },
+  { find: /^ask-ai-dialog\/widget\/standalone$/, replacement: src('widget/standalone.ts') },
+  { find: /^ask-ai-dialog\/widget$/, replacement: src('widget/index.ts') },
+  { find: /^ask-ai-dialog\/styles\.css$/, replacement: src('react/styles.css') },
+];
 
 /**
  * Registers `ask-ai-dialog/mocks/vite` from the source: the demo and the browser tests talk to the
@@ -41,8 +56,19 @@ function stylesheet(): Plugin {
   };
 }
 
+/**
+ * `ASK_AI_BACKEND=https://cms.example/typo3/ajax/ask-ai npm start` points the demo at a real backend:
+ * the dev server then proxies /api/ask-ai/* there instead of serving the simulated one.
+ */
+const realBackend = process.env.ASK_AI_BACKEND;
+
 export default defineConfig({
-  plugins: [simulatedBackend(), stylesheet()],
+  plugins: [realBackend ? null : simulatedBackend(), stylesheet()],
+  resolve: { alias: publicEntryAliases },
+  define: { 'import.meta.env.VITE_ASK_AI_SIMULATED': JSON.stringify(realBackend ? 'false' : 'true') },
+  server: realBackend
+    ? { proxy: { '/api/ask-ai': { target: realBackend, changeOrigin: true, secure: true, rewrite: (path) => path.replace(/^\/api\/ask-ai/, '') } } }
+    : {},
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -56,6 +82,8 @@ export default defineConfig({
     exclude: ['test/browser/**', 'node_modules/**'],
     environment: 'node',
     setupFiles: ['test/setup.ts'],
+    // The widget inlines the dialog's stylesheet into its shadow root: process that one file.
+    css: { include: [/src\/react\/styles\.css/] },
     restoreMocks: true,
   },
 });

@@ -19,37 +19,37 @@ import { useTaskRun } from './use-task-run';
 
 export interface AskAiDialogProps extends TransportProps {
   /** The backend configuration identifier sent with every request. */
-  readonly configuration?: string;
+  readonly configuration?: string | undefined;
   /** What the editor is working on; sent with the task. */
-  readonly context?: RunContext;
+  readonly context?: RunContext | undefined;
   /** Characters of `selection` and of `document` sent at most (a visible note says when cut). Default 20 000. */
-  readonly contextLimit?: number;
+  readonly contextLimit?: number | undefined;
   /** The tasks to offer; default: summarise, shorten, improve, translate, keywords, alt text. */
-  readonly presets?: readonly AskAiPreset[];
+  readonly presets?: readonly AskAiPreset[] | undefined;
   /** The target languages of the translate task. */
-  readonly languages?: readonly string[];
+  readonly languages?: readonly string[] | undefined;
   /** `en` (default) or `de`; never guessed from the browser. */
-  readonly locale?: string;
+  readonly locale?: string | undefined;
   /** Replaces any built-in string. */
-  readonly messages?: Partial<AskAiMessages>;
+  readonly messages?: Partial<AskAiMessages> | undefined;
   /** Writing direction of the dialog; inherited from the page when not set. */
-  readonly dir?: 'ltr' | 'rtl';
-  readonly open?: boolean;
-  readonly defaultOpen?: boolean;
-  readonly onOpenChange?: (open: boolean) => void;
+  readonly dir?: 'ltr' | 'rtl' | undefined;
+  readonly open?: boolean | undefined;
+  readonly defaultOpen?: boolean | undefined;
+  readonly onOpenChange?: ((open: boolean) => void) | undefined;
   /** "Insert": the answer (markdown and plain text) and its provenance. */
-  readonly onInsert?: AnswerHandler;
+  readonly onInsert?: AnswerHandler | undefined;
   /** "Replace selection": offered when the context has a selection. */
-  readonly onReplace?: AnswerHandler;
+  readonly onReplace?: AnswerHandler | undefined;
   /** Called on "Copy", after the plain text went to the clipboard. */
-  readonly onCopy?: AnswerHandler;
+  readonly onCopy?: AnswerHandler | undefined;
   /** The host's client; else the host's `QueryClientProvider`; else the dialog's own. */
-  readonly queryClient?: QueryClient;
+  readonly queryClient?: QueryClient | undefined;
   /** A stream silent for this long has lost its connection. Default 180 000 ms. */
-  readonly idleTimeoutMs?: number;
+  readonly idleTimeoutMs?: number | undefined;
   /** Leave the built-in "Ask AI" button out (for a host that controls `open`). */
-  readonly hideTrigger?: boolean;
-  readonly className?: string;
+  readonly hideTrigger?: boolean | undefined;
+  readonly className?: string | undefined;
 }
 
 const DEFAULT_CONTEXT_LIMIT = 20_000;
@@ -116,7 +116,7 @@ function AskAiDialogContent(props: AskAiDialogProps) {
     }
   };
 
-  const onKeyDown = useModalDialog(dialogRef, {
+  useModalDialog(dialogRef, {
     open,
     busy: running,
     onEscapeWhileBusy: () => controller.stop(),
@@ -159,7 +159,6 @@ function AskAiDialogContent(props: AskAiDialogProps) {
         aria-describedby={descriptionId}
         dir={props.dir}
         lang={lang}
-        onKeyDown={onKeyDown}
       >
         {open && (
           <div className="ask-ai-body">

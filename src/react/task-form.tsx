@@ -1,4 +1,4 @@
-import { useId, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { OfferableTools } from '../client';
 import type { AskAiMessages } from './messages';
 import { missingTools, presetPrompt, type AskAiPreset } from './presets';
@@ -23,6 +23,7 @@ export interface TaskFormProps {
 export function TaskForm(props: TaskFormProps) {
   const { presets, languages, language, tools, instruction, running, notice, instructionRef, messages: m } = props;
   const id = useId();
+  const runButton = useRef<HTMLButtonElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter runs; Shift+Enter is a new line; an IME composition keeps its Enter.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -54,6 +55,8 @@ export function TaskForm(props: TaskFormProps) {
                   const prompt = presetPrompt(preset, language);
                   props.onInstructionChange(prompt);
                   props.onRun(prompt);
+                  // The preset is disabled while the task runs: keep focus in the form, on Stop.
+                  runButton.current?.focus();
                 }}
               >
                 {preset.label}
@@ -98,7 +101,7 @@ export function TaskForm(props: TaskFormProps) {
           {notice}
         </p>
       )}
-      <button type="submit" className="ask-ai-button ask-ai-primary" data-ask-ai-part="run" data-state={running ? 'running' : 'idle'}>
+      <button ref={runButton} type="submit" className="ask-ai-button ask-ai-primary" data-ask-ai-part="run" data-state={running ? 'running' : 'idle'}>
         {running ? m.stop : m.run}
       </button>
     </form>

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
@@ -72,28 +72,36 @@ export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, o
     };
   }, [dialogRef]);
 
-  return (event: KeyboardEvent<HTMLDialogElement>) => {
+  // Keys are read on the whole document while the dialog is open: focus may sit on the page's body
+  // (a button that became disabled lets it go there), and Esc must still stop a run, not close.
+  useEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      if (latest.current.busy) latest.current.onEscapeWhileBusy();
-      else latest.current.onRequestClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const items = focusables(dialog);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    const active = deepActiveElement(dialog.getRootNode() as Document | ShadowRoot);
-    if (event.shiftKey && (active === first || !dialog.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+    if (!dialog || !options.open) return;
+    const doc = dialog.ownerDocument;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        if (latest.current.busy) latest.current.onEscapeWhileBusy();
+        else latest.current.onRequestClose();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusables(dialog);
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const active = deepActiveElement(dialog.getRootNode() as Document | ShadowRoot);
+      const inside = active !== null && dialog.contains(active);
+      if (event.shiftKey && (active === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !inside)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    doc.addEventListener('keydown', onKeyDown, true);
+    return () => doc.removeEventListener('keydown', onKeyDown, true);
+  }, [dialogRef, options.open]);
 }

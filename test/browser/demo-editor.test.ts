@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { axeViolations, page, setSimulation, useBrowser } from './browser';
+
+useBrowser();
+
+const dialog = () => page.getByRole('dialog', { name: 'Ask AI' });
+
+async function openDemo() {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
+  await dialog().getByText(/^Tools: \d+ available/).waitFor();
+}
+
+/** The element focused now, through shadow roots: its accessible-ish description. */
+const focused = () =>
+  page.evaluate(() => {
+    let el: Element | null = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    const inDialog = Boolean(el?.closest('dialog'));
+    return { tag: el?.tagName ?? null, text: (el?.textContent ?? '').trim().slice(0, 40), label: el?.getAttribute('aria-label') ?? null, inDialog };
+  });
+
+describe('the demo editor in Chromium', () => {
+  it('runs a preset, shows the answer and inserts it into the editor', async () => {
+    await openDemo();
+    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    const answer = dialog().getByRole('region', { name: 'Answer' });
+    await dialog().getByText('Done.').waitFor();
+    const text = (await answer.textContent()) ?? '';
+    expect(text).toMatch(/reading garden/);
+    await dialog().getByRole('button', { name: 'Insert' }).click();
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    const inserted = page.locator('.rte [data-ai-written]');
+    await inserted.first().waitFor();
+    expect(((await inserted.allTextContents()).join(' ')).replace(/\s+/g, ' ')).toContain(text.trim().split(/\s+/).slice(0, 4).join(' '));
+  });
+
+  it('moves focus in, keeps Tab inside, and returns focus to the trigger', async () => {
+    await openDemo();
+    expect(await focused()).toMatchObject({ tag: 'TEXTAREA', inDialog: true });
+    const seen = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const f = await focused();
+      expect(f.inDialog, `Tab ${i + 1} left the dialog for ${f.tag} ${f.text}`).toBe(true);
+      seen.add(`${f.tag}:${f.text}:${f.label}`);
+    }
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect((await focused()).inDialog).toBe(true);
+    }
+    expect(seen.size).toBeGreaterThan(5);
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    expect(await focused()).toMatchObject({ tag: 'BUTTON', text: 'Ask AI', inDialog: false });
+  });
+
+  it('keeps the page behind inert while open', async () => {
+    await openDemo();
+    const behind = await page.evaluate(() => {
+      const header = document.querySelector<HTMLInputElement>('#header')!;
+      const box = header.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + 4, box.y + 4);
+      header.focus();
+      return { modal: document.querySelector('dialog')?.matches(':modal'), hitHeader: hit === header, focusedHeader: document.activeElement === header };
+    });
+    expect(behind).toEqual({ modal: true, hitHeader: false, focusedHeader: false });
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused()).inDialog).toBe(true);
+  });
+
+  it('runs on Enter, makes a new line on Shift+Enter', async () => {
+    await openDemo();
+    const box = dialog().getByRole('textbox', { name: 'Instruction' });
+    await box.fill('Shorten');
+    await box.press('Shift+Enter');
+    await box.type('this text');
+    expect(await box.inputValue()).toBe('Shorten\nthis text');
+    await box.press('Enter');
+    await dialog().getByText('Done.').waitFor();
+  });
+
+  it('stops a running task on Esc, closes on the next Esc, and keeps the partial answer', async () => {
+    await setSimulation({ latency: 400 });
+    await openDemo();
+    const box = dialog().getByRole('textbox', { name: 'Instruction' });
+    await box.fill('Summarise this text in two sentences.');
+    await box.press('Enter');
+    await dialog().getByRole('button', { name: 'Stop' }).waitFor();
+    await dialog().getByRole('region', { name: 'Answer' }).waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await dialog().getByText('You stopped the task.').waitFor();
+    const partial = await dialog().getByRole('region', { name: 'Answer' }).textContent();
+    expect(partial?.length).toBeGreaterThan(0);
+    expect(await dialog().isVisible()).toBe(true);
+    await dialog().getByText('The server confirmed that it cancelled the run.').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
+    expect(await dialog().getByRole('region', { name: 'Answer' }).textContent()).toBe(partial);
+  });
+
+  it('Stop mid-run keeps the partial answer', async () => {
+    await setSimulation({ latency: 400 });
+    await openDemo();
+    await dialog().getByRole('button', { name: 'Shorten', exact: true }).click();
+    await dialog().getByRole('region', { name: 'Answer' }).waitFor({ timeout: 15_000 });
+    await dialog().getByRole('button', { name: 'Stop' }).click();
+    await dialog().getByText('You stopped the task.').waitFor();
+    expect(await dialog().getAttribute('data-state')).toBe('stopped');
+    expect(((await dialog().getByRole('region', { name: 'Answer' }).textContent()) ?? '').length).toBeGreaterThan(0);
+  });
+
+  it('changes the withheld list when an operator setting flips', async () => {
+    await openDemo();
+    await dialog().getByText(/^Tools:/).click();
+    const withheld = dialog().getByRole('list', { name: 'Withheld' });
+    await withheld.getByText('Read a web page').waitFor();
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('checkbox', { name: 'Web page reader needs approval' }).uncheck();
+    await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
+    await dialog().getByText(/^Tools:/).click();
+    await dialog().getByRole('list', { name: 'Available to the AI' }).getByText('Read a web page').waitFor();
+    expect(await withheld.getByText('Read a web page').count()).toBe(0);
+  });
+
+  it('shows the suspension message with the inbox id', async () => {
+    await openDemo();
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('combobox', { name: 'Fault' }).selectOption('suspend-approval');
+    await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
+    await dialog().getByRole('button', { name: 'Keywords', exact: true }).click();
+    const alert = dialog().getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/update_page_metadata, which needs someone’s approval.*under the id [0-9a-f-]{36}/);
+  });
+
+  it('renders an answer full of XSS payloads as text and runs nothing', async () => {
+    const payload = [
+      '# Title <script>window.__xss = "script"</script>',
+      '<img src=x onerror="window.__xss = \'img\'">',
+      '[click](javascript:window.__xss=%22link%22) and [ok](https://example.com)',
+      '<svg onload="window.__xss = \'svg\'"><circle r="5"/></svg>',
+      '<iframe src="javascript:parent.__xss=\'iframe\'"></iframe>',
+      '<a href="javascript:window.__xss=1" onclick="window.__xss=2">raw</a>',
+      '<div style="background:url(javascript:alert(1))" onmouseover="window.__xss=3">hover</div>',
+    ].join('\n\n');
+    await page.route('**/api/ask-ai/run*', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: true, finalContent: payload, iterations: 1, truncated: false, usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } }) }),
+    );
+    await openDemo();
+    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    const answer = dialog().getByRole('region', { name: 'Answer' });
+    await dialog().getByText('Done.').waitFor();
+    await answer.locator('h1').waitFor();
+    await answer.hover();
+    await answer.getByText('hover').hover().catch(() => undefined);
+    expect(await answer.locator('script, img, svg, iframe, [onerror], [onload], [onclick], [onmouseover], [style]').count()).toBe(0);
+    expect(await answer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['https://example.com']);
+    expect(await answer.textContent()).toContain('<script>');
+    expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+  });
+
+  it('has no serious or critical axe violations in the open dialog, idle, done and failed', async () => {
+    await openDemo();
+    await dialog().getByText(/^Tools:/).click();
+    expect(await axeViolations(page, 'dialog')).toEqual([]);
+    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await dialog().getByText('Done.').waitFor();
+    await dialog().getByText(/^Steps/).click();
+    expect(await axeViolations(page, 'dialog')).toEqual([]);
+    await setSimulation({ fault: 'guardrail' });
+    await dialog().getByRole('button', { name: 'Try again' }).click();
+    await dialog().getByRole('alert').waitFor();
+    expect(await axeViolations(page, 'dialog')).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ENDPOINTS, useBackend } from '../react/dialog-harness';
+
+useBackend();
+
+describe('ask-ai-dialog/widget', () => {
+  it('registers nothing on import, and defines the element once when asked', async () => {
+    const define = vi.spyOn(customElements, 'define');
+    const widget = await import('../../src/widget');
+    expect(define).not.toHaveBeenCalled();
+    expect(customElements.get('ask-ai-dialog')).toBeUndefined();
+    const first = widget.defineAskAiDialogElement();
+    expect(widget.defineAskAiDialogElement()).toBe(first);
+    expect(define).toHaveBeenCalledTimes(1);
+    expect(customElements.get('ask-ai-dialog')).toBe(first);
+  });
+
+  it('renders in a shadow root from its attributes and emits ask-ai-insert with the answer and its provenance', async () => {
+    const { defineAskAiDialogElement } = await import('../../src/widget');
+    defineAskAiDialogElement('ask-ai-test-one');
+    const element = document.createElement('ask-ai-test-one') as HTMLElement & { context?: unknown };
+    element.setAttribute('tools-url', ENDPOINTS.tools);
+    element.setAttribute('run-url', ENDPOINTS.run);
+    element.setAttribute('configuration', 'default');
+    element.context = { selection: 'The tram crosses the bridge. People wave from the windows. The sun sets.' };
+    document.body.append(element);
+    const shadow = within(element.shadowRoot as unknown as HTMLElement);
+    expect(document.head.querySelector('style')).toBeNull();
+    expect(element.shadowRoot?.querySelector('style')?.textContent).toContain('.ask-ai-dialog');
+    const user = userEvent.setup();
+    await user.click(await shadow.findByRole('button', { name: 'Ask AI' }));
+    const events: CustomEvent[] = [];
+    document.addEventListener('ask-ai-insert', (e) => events.push(e as CustomEvent));
+    await user.click(await shadow.findByRole('button', { name: 'Summarise' }));
+    await user.click(await shadow.findByRole('button', { name: 'Insert' }));
+    expect(events).toHaveLength(1);
+    expect(events[0]?.detail).toMatchObject({ answer: { markdown: expect.any(String), text: expect.any(String) }, meta: { instruction: 'Summarise this text in two sentences.' } });
+    expect(events[0]?.composed).toBe(true);
+    element.remove();
+  });
+
+  it('reads TYPO3 route ids, and shows a set-up error instead of throwing', async () => {
+    const { defineAskAiDialogElement } = await import('../../src/widget');
+    defineAskAiDialogElement('ask-ai-test-two');
+    const element = document.createElement('ask-ai-test-two');
+    element.setAttribute('tools-route', 'missing_route');
+    element.setAttribute('run-route', 'ask_ai_run');
+    document.body.append(element);
+    expect(within(element.shadowRoot as unknown as HTMLElement).getByRole('alert')).toHaveTextContent('"missing_route"');
+    vi.stubGlobal('TYPO3', { settings: { ajaxUrls: { missing_route: ENDPOINTS.tools, ask_ai_run: ENDPOINTS.run } } });
+    element.setAttribute('locale', 'de');
+    await waitFor(() => expect(within(element.shadowRoot as unknown as HTMLElement).getByRole('button', { name: 'KI fragen' })).toBeInTheDocument());
+    vi.unstubAllGlobals();
+    element.remove();
+  });
+
+  it('mounts into any element and unmounts cleanly', async () => {
+    const { mount } = await import('../../src/widget');
+    const host = document.createElement('div');
+    document.body.append(host);
+    const mounted = mount(host, { endpoints: ENDPOINTS });
+    await waitFor(() => expect(within(host.shadowRoot as unknown as HTMLElement).getByRole('button', { name: 'Ask AI' })).toBeInTheDocument());
+    mounted.update({ messages: { trigger: 'Assist' } });
+    await waitFor(() => expect(within(host.shadowRoot as unknown as HTMLElement).getByRole('button', { name: 'Assist' })).toBeInTheDocument());
+    mounted.unmount();
+    expect(host.shadowRoot?.childNodes).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Assist' })).toBeNull();
+  });
+});
