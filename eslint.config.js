@@ -12,7 +12,7 @@ const layer = (files, forbidden) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'storybook-static/', 'node_modules/', 'coverage/', '.tmp/'] },
+  { ignores: ['dist/', 'storybook-static/', 'node_modules/', 'coverage/', '.tmp/', '.storybook/public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -37,7 +37,10 @@ export function createTransport(options: TransportOptions): Transport {
       const headers = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers);
       new Headers(init.headers).forEach((value, key) => headers.set(key, value));
       const doFetch = options.fetch ?? globalThis.fetch;
-      return doFetch(url, { ...init, headers, credentials: options.credentials ?? 'same-origin' });
+      const response = await doFetch(url, { ...init, headers, credentials: options.credentials ?? 'same-origin' });
+      // A host's fetch may hand back `Response.error()` instead of rejecting: it is a network failure all the same.
+      if (response.type === 'error') throw new TypeError('Network error');
+      return response;
     },
     warn(warning) {
       try {

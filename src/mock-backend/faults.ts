@@ -5,6 +5,8 @@
  */
 export const FAULTS = {
   latency: 'Waits 3 s before answering.',
+  'network-error': 'No HTTP answer at all: the connection fails.',
+  'bad-request': '400 with a JSON error.',
   unauthorized: '401 with a JSON error.',
   forbidden: '403 with a JSON error.',
   'not-found': '404 with a JSON error.',
@@ -36,6 +38,8 @@ export function isFaultId(id: string): id is FaultId {
 
 /** The faults that answer before any work, as HTTP responses. */
 export const HTTP_FAULTS: ReadonlySet<FaultId> = new Set([
+  'network-error',
+  'bad-request',
   'unauthorized',
   'forbidden',
   'not-found',
@@ -53,6 +57,10 @@ export function httpFault(id: FaultId): Response {
   const json = (status: number, error: string, headers: Record<string, string> = {}) =>
     new Response(JSON.stringify({ success: false, error }), { status, headers: { 'Content-Type': 'application/json', ...headers } });
   switch (id) {
+    case 'network-error':
+      return Response.error();
+    case 'bad-request':
+      return json(400, 'Invalid configuration or prompt');
     case 'unauthorized':
       return json(401, 'You are not logged in.');
     case 'forbidden':

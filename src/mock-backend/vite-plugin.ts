@@ -23,6 +23,8 @@ async function serve(backend: SimulatedBackend, req: IncomingMessage, res: Serve
   const body = await readBody(req);
   const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, body: body ? body.toString("utf8") : null, signal: abort.signal });
   const response = await backend.handle(request);
+  // A network error has no HTTP answer: drop the connection.
+  if (response.type === 'error') return void req.socket.destroy();
   res.writeHead(response.status, Object.fromEntries(response.headers));
   if (!response.body) return void res.end();
   const reader = response.body.getReader();

@@ -188,8 +188,6 @@ function AskAiDialogContent(props: AskAiDialogProps) {
               instructionRef={instructionRef}
               messages={m}
             />
-            <ContextSummary context={limited.context} cut={limited.cut} limit={contextLimit} messages={m} />
-            <ToolDisclosure tools={tools.query.data} status={toolStatus} onRetry={() => void tools.refetchFresh()} messages={m} />
             <RunProgress snapshot={snapshot} messages={m} />
             {outcome && (
               <div className="ask-ai-outcome" data-ask-ai-part="outcome" data-tone={outcome.tone} role={outcome.tone === 'alert' ? 'alert' : undefined}>
@@ -214,6 +212,8 @@ function AskAiDialogContent(props: AskAiDialogProps) {
               onRetry={() => void retry()}
               messages={m}
             />
+            <ContextSummary context={limited.context} cut={limited.cut} limit={contextLimit} messages={m} />
+            <ToolDisclosure tools={tools.query.data} status={toolStatus} onRetry={() => void tools.refetchFresh()} messages={m} />
           </div>
         )}
         <div role="status" aria-live="polite" className="ask-ai-announcer" style={VISUALLY_HIDDEN}>

@@ -194,6 +194,8 @@ describe('protocol modes', () => {
 describe('faults', () => {
   const expected: Record<string, Partial<RunSnapshot>> = {
     latency: { status: 'done' },
+    'network-error': { status: 'failed', failure: { kind: 'network' } },
+    'bad-request': { status: 'failed', failure: { kind: 'badRequest', message: 'Invalid configuration or prompt' } },
     unauthorized: { status: 'failed', failure: { kind: 'forbidden', message: 'You are not logged in.' } },
     forbidden: { status: 'failed', failure: { kind: 'forbidden', message: 'You are not allowed to use AI tasks.' } },
     'not-found': { status: 'failed', failure: { kind: 'notFound', message: 'The configuration does not exist.' } },

@@ -1,0 +1,232 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { AskAiDialog } from 'ask-ai-dialog';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { StorySimulation } from './story-backend';
+
+const ENDPOINTS = { tools: '/api/ask-ai/tools?token=story', run: '/api/ask-ai/run?token=story', cancel: '/api/ask-ai/cancel?token=story' };
+const SELECTION =
+  'The city library opens its new reading garden on 1 June. Visitors can borrow books, games and sun loungers there. ' +
+  'The garden is open every day from ten to six while the weather allows. Entry is free.';
+
+const meta = {
+  title: 'AskAiDialog',
+  component: AskAiDialog,
+  args: {
+    endpoints: ENDPOINTS,
+    configuration: 'default',
+    context: { selection: SELECTION, recordTable: 'tt_content', recordUid: 12 },
+    onInsert: fn(),
+    onReplace: fn(),
+    onCopy: fn(),
+  },
+} satisfies Meta<typeof AskAiDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+type Canvas = ReturnType<typeof within>;
+
+const sim = (simulation: StorySimulation) => ({ simulation });
+// The dialog renders in the top layer, inside the story's own root.
+const dialogOf = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body).getByRole('dialog');
+
+async function open(canvasElement: HTMLElement, name = 'Ask AI'): Promise<Canvas> {
+  const page = within(canvasElement);
+  await userEvent.click(await page.findByRole('button', { name }));
+  return within(dialogOf(canvasElement));
+}
+
+async function openReady(canvasElement: HTMLElement, name = 'Ask AI'): Promise<Canvas> {
+  const dialog = await open(canvasElement, name);
+  await dialog.findByText(/^(Tools|Werkzeuge): \d+/);
+  return dialog;
+}
+
+async function run(dialog: Canvas, preset = 'Summarise') {
+  await userEvent.click(dialog.getByRole('button', { name: preset }));
+}
+
+const settledAs = (canvasElement: HTMLElement, state: string) =>
+  waitFor(() => expect(dialogOf(canvasElement)).toHaveAttribute('data-state', state), { timeout: 8000 });
+
+// --- Before the run ---
+
+export const ToolsLoading: Story = {
+  parameters: sim({ fault: 'tools:latency' }),
+  play: async ({ canvasElement }) => {
+    const dialog = await open(canvasElement);
+    await expect(dialog.getByText('Loading the tools…')).toBeInTheDocument();
+  },
+};
+
+export const ToolsFailed: Story = {
+  parameters: sim({ fault: 'tools:server-error' }),
+  play: async ({ canvasElement }) => {
+    const dialog = await open(canvasElement);
+    await userEvent.click(await dialog.findByText(/^Tools: 0 available/));
+    await expect(dialog.getByText(/The list of tools could not be loaded/)).toBeInTheDocument();
+  },
+};
+
+export const Ready: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await expect(dialog.getByRole('textbox', { name: 'Instruction' })).toBeInTheDocument();
+  },
+};
+
+export const WithheldTools: Story = {
+  parameters: sim({ user: 'admin', configuration: 'local' }),
+  args: { configuration: 'local' },
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await userEvent.click(dialog.getByText(/^Tools:/));
+    await expect(dialog.getByRole('list', { name: 'Withheld' })).toHaveTextContent('the operator requires approval for this server');
+  },
+};
+
+export const DisabledPreset: Story = {
+  args: { presets: [{ id: 'title', label: 'Set the page title', prompt: 'Set the title.', requiredTools: ['update_page_metadata'] }] },
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await expect(dialog.getByRole('button', { name: 'Set the page title' })).toBeDisabled();
+  },
+};
+
+// --- During the run ---
+
+export const RunningWithSteps: Story = {
+  parameters: sim({ fault: 'stalled-stream' }),
+  args: { context: { selection: SELECTION, recordTable: 'pages', recordUid: 3 } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await run(dialog);
+    await userEvent.click(await dialog.findByText(/^Steps \(\d+\)$/, {}, { timeout: 5000 }));
+    await expect(dialog.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+  },
+};
+
+export const Streaming: Story = {
+  parameters: sim({ fault: 'stalled-stream' }),
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await run(dialog);
+    const answer = await dialog.findByRole('region', { name: 'Answer' }, { timeout: 5000 });
+    await expect(answer).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const NoDeltas: Story = {
+  name: 'Running without deltas (nr-llm)',
+  parameters: sim({ protocol: 'nr-llm', fault: 'stalled-stream' }),
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await run(dialog);
+    await expect(await dialog.findByText('Writing the answer…', {}, { timeout: 5000 })).toBeInTheDocument();
+  },
+};
+
+// --- Ends ---
+
+export const Done: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await run(dialog);
+    await settledAs(canvasElement, 'done');
+    await expect(dialog.getByRole('button', { name: 'Insert' })).toBeInTheDocument();
+  },
+};
+
+export const NoAnswer: Story = {
+  parameters: sim({ fault: 'budget-exhausted' }),
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await run(dialog);
+    await expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('ran out of budget');
+  },
+};
+
+export const Stopped: Story = {
+  parameters: sim({ fault: 'stalled-stream' }),
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await run(dialog);
+    await dialog.findByRole('region', { name: 'Answer' }, { timeout: 5000 });
+    await userEvent.click(dialog.getByRole('button', { name: 'Stop' }));
+    await expect(await dialog.findByText('The server confirmed that it cancelled the run.')).toBeInTheDocument();
+  },
+};
+
+export const SuspendedWithRunId: Story = {
+  parameters: sim({ fault: 'suspend-approval' }),
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await run(dialog);
+    await expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(/under the id [0-9a-f-]{36}/);
+  },
+};
+
+export const SuspendedWithoutRunId: Story = {
+  parameters: sim({ fault: 'suspend-approval-no-uuid' }),
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await run(dialog);
+    await expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('The backend sent no run id');
+  },
+};
+
+function failureStory(fault: string, text: RegExp | string): Story {
+  return {
+    parameters: sim({ fault }),
+    play: async ({ canvasElement }) => {
+      const dialog = await openReady(canvasElement);
+      await run(dialog);
+      await expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(text);
+      await expect(dialog.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    },
+  };
+}
+
+export const NetworkError = failureStory('network-error', 'The server could not be reached.');
+export const ConnectionLost = failureStory('truncated-stream', 'The connection was lost before the answer was complete.');
+export const SessionExpired = failureStory('session-expired', 'Your session has expired.');
+export const Forbidden = failureStory('forbidden', 'You are not allowed to use this AI task.');
+export const NotFound = failureStory('not-found', 'not set up here');
+export const BadRequest = failureStory('bad-request', 'The request was not accepted.');
+export const RateLimited = failureStory('rate-limited', 'Try again in 30 seconds.');
+export const ServerError = failureStory('server-error', 'The AI service failed.');
+export const InvalidResponse = failureStory('malformed-json', 'cannot read');
+export const Guardrail = failureStory('guardrail', 'A safety rule of the AI service stopped this task.');
+export const CancelledByServer = failureStory('cancelled', 'The server cancelled the task.');
+export const BackendFailure = failureStory('lease-lost', 'The AI service could not complete the task.');
+
+// --- Languages, direction, hosts ---
+
+export const German: Story = {
+  args: { locale: 'de' },
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement, 'KI fragen');
+    await expect(dialog.getByRole('textbox', { name: 'Anweisung' })).toBeInTheDocument();
+  },
+};
+
+export const RightToLeft: Story = {
+  args: { dir: 'rtl', messages: { title: 'اسأل الذكاء الاصطناعي', trigger: 'Ask AI' } },
+  decorators: [(Story) => <div dir="rtl">{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    await open(canvasElement);
+    await expect(dialogOf(canvasElement)).toHaveAttribute('dir', 'rtl');
+  },
+};
+
+export const DarkHost: Story = {
+  decorators: [
+    (Story) => (
+      <div style={{ colorScheme: 'dark', background: '#17181c', color: '#e8e8ea', padding: '1.5rem', ['--ask-ai-accent' as string]: '#7aa2ff', ['--ask-ai-accent-fg' as string]: '#0b0c10' }}>
+        {Story()}
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await openReady(canvasElement);
+  },
+};

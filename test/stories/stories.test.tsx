@@ -1,0 +1,37 @@
+// @vitest-environment jsdom
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandlers } from '../../src/mock-backend';
+import { storyBackend } from '../../src/stories/story-backend';
+import * as stories from '../../src/stories/ask-ai-dialog.stories';
+import preview from '../../.storybook/preview';
+
+setProjectAnnotations(preview);
+
+// The stories' backend, through MSW in Node (Storybook serves it through the MSW worker).
+const server = setupServer(...createHandlers(storyBackend));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+const composed = Object.entries(composeStories(stories));
+
+describe('every story renders and plays', () => {
+  it('covers the states the dialog promises', () => {
+    expect(composed.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['ToolsLoading', 'ToolsFailed', 'Ready', 'WithheldTools', 'RunningWithSteps', 'Streaming', 'NoDeltas', 'Done', 'NoAnswer', 'Stopped', 'SuspendedWithRunId', 'SuspendedWithoutRunId', 'German', 'RightToLeft', 'DarkHost']),
+    );
+  });
+
+  it.each(composed)('%s', async (_name, Story) => {
+    const canvasElement = document.createElement('div');
+    document.body.append(canvasElement);
+    try {
+      await Story.run({ canvasElement });
+      // Every story opens the dialog; its play function asserted the state it shows.
+      expect(document.querySelector('dialog[open]')).not.toBeNull();
+    } finally {
+      canvasElement.remove();
+    }
+  }, 15_000);
+});
