@@ -1,0 +1,31 @@
+import { expect, it } from 'vitest';
+import { createNdjsonDecoder } from '../src/client/ndjson-reader';
+import { interpretEvent } from '../src/client/run-event';
+import { medianMs } from './measure';
+
+const BUDGET_RATIO = 3;
+const encoder = new TextEncoder();
+
+// A long streamed answer as nr-llm pads it: 2 000 delta lines of 4 096 bytes, in 16 kB network chunks.
+const lines = Array.from({ length: 2000 }, (_, i) => {
+  const json = JSON.stringify({ event: 'delta', text: `piece ${i} of the answer ` });
+  return `${json}${' '.repeat(4095 - json.length)}\n`;
+});
+const bytes = encoder.encode(lines.join(''));
+const chunks: Uint8Array[] = [];
+for (let at = 0; at < bytes.length; at += 16_384) chunks.push(bytes.subarray(at, at + 16_384));
+
+it(`reads a padded NDJSON stream within ${BUDGET_RATIO}× of splitting and parsing it in one go`, () => {
+  const text = new TextDecoder().decode(bytes);
+  const bare = medianMs(() => text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l)), 15);
+  const ours = medianMs(() => {
+    const decoder = createNdjsonDecoder();
+    let events = 0;
+    for (const chunk of chunks) for (const item of decoder.push(chunk)) if (item.json && interpretEvent(item.value).type === 'progress') events++;
+    for (const item of decoder.end()) if (item.json) events++;
+    if (events !== lines.length) throw new Error(`read ${events} events`);
+  }, 15);
+  const ratio = ours / bare;
+  console.log(`NDJSON reader (decode, split, parse, validate): ${ours.toFixed(2)} ms for ${(bytes.length / 1e6).toFixed(1)} MB; bare split+parse: ${bare.toFixed(2)} ms; ratio ${ratio.toFixed(2)}× (budget ≤ ${BUDGET_RATIO}×)`);
+  expect(ratio).toBeLessThanOrEqual(BUDGET_RATIO);
+});
