@@ -37,6 +37,15 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 const fail = (status: number, error: string) => json({ success: false, error }, status);
 
+/** The request's JSON body, or a 400 answer when it is not JSON. */
+async function readBody(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+  try {
+    return { ok: true, body: JSON.parse(await request.text()) };
+  } catch {
+    return { ok: false, response: fail(400, 'The request body is not JSON.') };
+  }
+}
+
 /** The answer pieces of a streamed run, a few words each. */
 function pieces(answer: string): string[] {
   return answer.match(/\S+\s*/g)?.reduce<string[]>((acc, word, i) => {
@@ -96,13 +105,9 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
     if (fault === 'latency') await sleep(LATENCY_FAULT_MS, request.signal);
     if (fault && HTTP_FAULTS.has(fault)) return httpFault(fault);
     if (state.user === 'no-grant') return fail(403, 'You are not allowed to use AI tasks.');
-    let body: unknown;
-    try {
-      body = JSON.parse(await request.text());
-    } catch {
-      return fail(400, 'The request body is not JSON.');
-    }
-    const parsed = RunRequestSchema.safeParse(body);
+    const read = await readBody(request);
+    if (!read.ok) return read.response;
+    const parsed = RunRequestSchema.safeParse(read.body);
     if (!parsed.success) return fail(400, 'The request needs a prompt, a tools list (possibly empty), stream and a requestId.');
     const req = parsed.data;
     const configuration = configurationOf(req.configuration);
@@ -239,12 +244,9 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
   async function cancel(request: Request): Promise<Response> {
     if (request.method !== 'POST') return fail(405, 'Use POST.');
     if (state.user === 'no-grant') return fail(403, 'You are not allowed to use AI tasks.');
-    let body: { runUuid?: unknown; requestId?: unknown };
-    try {
-      body = JSON.parse(await request.text());
-    } catch {
-      return fail(400, 'The request body is not JSON.');
-    }
+    const read = await readBody(request);
+    if (!read.ok) return read.response;
+    const body = read.body as { runUuid?: unknown; requestId?: unknown } | null;
     const key = typeof body?.runUuid === 'string' ? body.runUuid : typeof body?.requestId === 'string' ? body.requestId : null;
     if (key === null) return fail(400, 'Name the run by runUuid or requestId.');
     const record = runs.get(key);
@@ -257,13 +259,9 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
     if (request.method === 'GET') return json({ ...state, faults: FAULT_IDS, configurations: CONFIGURATIONS.map((c) => c.identifier) });
     if (request.method === 'DELETE') return json(backend.resetState());
     if (request.method === 'PUT' || request.method === 'PATCH') {
-      let patch: unknown;
-      try {
-        patch = JSON.parse(await request.text());
-      } catch {
-        return fail(400, 'The request body is not JSON.');
-      }
-      const next = backend.setState(patch);
+      const read = await readBody(request);
+      if (!read.ok) return read.response;
+      const next = backend.setState(read.body);
       return typeof next === 'string' ? fail(400, next) : json(next);
     }
     return fail(405, 'Use GET, PUT or DELETE.');

@@ -45,6 +45,19 @@ async function run(dialog: Canvas, preset = 'Summarise') {
   await userEvent.click(dialog.getByRole('button', { name: preset }));
 }
 
+/** A story that opens the dialog, runs a preset on the given simulation, and checks what it shows. */
+function runStory(simulation: StorySimulation, check: (dialog: Canvas, canvasElement: HTMLElement) => Promise<unknown>, extra: Partial<Story> = {}): Story {
+  return {
+    ...extra,
+    parameters: sim(simulation),
+    play: async ({ canvasElement }) => {
+      const dialog = await openReady(canvasElement);
+      await run(dialog);
+      await check(dialog, canvasElement);
+    },
+  };
+}
+
 const settledAs = (canvasElement: HTMLElement, state: string) =>
   waitFor(() => expect(dialogOf(canvasElement)).toHaveAttribute('data-state', state), { timeout: 8000 });
 
@@ -94,96 +107,55 @@ export const DisabledPreset: Story = {
 
 // --- During the run ---
 
-export const RunningWithSteps: Story = {
-  parameters: sim({ fault: 'stalled-stream' }),
-  args: { context: { selection: SELECTION, recordTable: 'pages', recordUid: 3 } },
-  play: async ({ canvasElement }) => {
-    const dialog = await openReady(canvasElement);
-    await run(dialog);
+export const RunningWithSteps = runStory(
+  { fault: 'stalled-stream' },
+  async (dialog) => {
     await userEvent.click(await dialog.findByText(/^Steps \(\d+\)$/, {}, { timeout: 5000 }));
     await expect(dialog.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
   },
-};
+  { args: { context: { selection: SELECTION, recordTable: 'pages', recordUid: 3 } } },
+);
 
-export const Streaming: Story = {
-  parameters: sim({ fault: 'stalled-stream' }),
-  play: async ({ canvasElement }) => {
-    const dialog = await openReady(canvasElement);
-    await run(dialog);
-    const answer = await dialog.findByRole('region', { name: 'Answer' }, { timeout: 5000 });
-    await expect(answer).toHaveAttribute('aria-busy', 'true');
-  },
-};
+export const Streaming = runStory({ fault: 'stalled-stream' }, async (dialog) =>
+  expect(await dialog.findByRole('region', { name: 'Answer' }, { timeout: 5000 })).toHaveAttribute('aria-busy', 'true'),
+);
 
-export const NoDeltas: Story = {
-  name: 'Running without deltas (nr-llm)',
-  parameters: sim({ protocol: 'nr-llm', fault: 'stalled-stream' }),
-  play: async ({ canvasElement }) => {
-    const dialog = await openReady(canvasElement);
-    await run(dialog);
-    await expect(await dialog.findByText('Writing the answer…', {}, { timeout: 5000 })).toBeInTheDocument();
-  },
-};
+export const NoDeltas = runStory(
+  { protocol: 'nr-llm', fault: 'stalled-stream' },
+  async (dialog) => expect(await dialog.findByText('Writing the answer…', {}, { timeout: 5000 })).toBeInTheDocument(),
+  { name: 'Running without deltas (nr-llm)' },
+);
 
 // --- Ends ---
 
-export const Done: Story = {
-  play: async ({ canvasElement }) => {
-    const dialog = await openReady(canvasElement);
-    await run(dialog);
-    await settledAs(canvasElement, 'done');
-    await expect(dialog.getByRole('button', { name: 'Insert' })).toBeInTheDocument();
-  },
-};
+export const Done = runStory({}, async (dialog, canvasElement) => {
+  await settledAs(canvasElement, 'done');
+  await expect(dialog.getByRole('button', { name: 'Insert' })).toBeInTheDocument();
+});
 
-export const NoAnswer: Story = {
-  parameters: sim({ fault: 'budget-exhausted' }),
-  play: async ({ canvasElement }) => {
-    const dialog = await openReady(canvasElement);
-    await run(dialog);
-    await expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('ran out of budget');
-  },
-};
+export const NoAnswer = runStory({ fault: 'budget-exhausted' }, async (dialog) =>
+  expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('ran out of budget'),
+);
 
-export const Stopped: Story = {
-  parameters: sim({ fault: 'stalled-stream' }),
-  play: async ({ canvasElement }) => {
-    const dialog = await openReady(canvasElement);
-    await run(dialog);
-    await dialog.findByRole('region', { name: 'Answer' }, { timeout: 5000 });
-    await userEvent.click(dialog.getByRole('button', { name: 'Stop' }));
-    await expect(await dialog.findByText('The server confirmed that it cancelled the run.')).toBeInTheDocument();
-  },
-};
+export const Stopped = runStory({ fault: 'stalled-stream' }, async (dialog) => {
+  await dialog.findByRole('region', { name: 'Answer' }, { timeout: 5000 });
+  await userEvent.click(dialog.getByRole('button', { name: 'Stop' }));
+  await expect(await dialog.findByText('The server confirmed that it cancelled the run.')).toBeInTheDocument();
+});
 
-export const SuspendedWithRunId: Story = {
-  parameters: sim({ fault: 'suspend-approval' }),
-  play: async ({ canvasElement }) => {
-    const dialog = await openReady(canvasElement);
-    await run(dialog);
-    await expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(/under the id [0-9a-f-]{36}/);
-  },
-};
+export const SuspendedWithRunId = runStory({ fault: 'suspend-approval' }, async (dialog) =>
+  expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(/under the id [0-9a-f-]{36}/),
+);
 
-export const SuspendedWithoutRunId: Story = {
-  parameters: sim({ fault: 'suspend-approval-no-uuid' }),
-  play: async ({ canvasElement }) => {
-    const dialog = await openReady(canvasElement);
-    await run(dialog);
-    await expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('The backend sent no run id');
-  },
-};
+export const SuspendedWithoutRunId = runStory({ fault: 'suspend-approval-no-uuid' }, async (dialog) =>
+  expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('The backend sent no run id'),
+);
 
 function failureStory(fault: string, text: RegExp | string): Story {
-  return {
-    parameters: sim({ fault }),
-    play: async ({ canvasElement }) => {
-      const dialog = await openReady(canvasElement);
-      await run(dialog);
-      await expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(text);
-      await expect(dialog.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-    },
-  };
+  return runStory({ fault }, async (dialog) => {
+    await expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(text);
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
 }
 
 export const NetworkError = failureStory('network-error', 'The server could not be reached.');
