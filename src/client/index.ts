@@ -1,3 +1,4 @@
+export { createAskAiClient, type AskAiClient } from './ask-ai-client';
 export { createTransport, appendQuery, type AskAiEndpoints, type TransportOptions, type Transport, type HeadersValue } from './transport';
 export { typo3Endpoints, type Typo3Routes } from './typo3-endpoints';
 export { offerableTools, type OfferableTools, type OfferedTool, type WithheldTool, type WithheldToolReason, type OfferableToolsOptions } from './offerable-tools';

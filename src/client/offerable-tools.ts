@@ -40,7 +40,8 @@ export interface OfferableToolsOptions {
  * without a human pause (ADR-210), intersected with the server's own `unattended` answer when it
  * sends one (fail closed). Rejects only with an {@link AskAiRequestError}.
  */
-export async function offerableTools(transport: Transport, options: OfferableToolsOptions = {}): Promise<OfferableTools> {
+export async function offerableTools(transport: Transport, configurationOrOptions: string | OfferableToolsOptions = {}): Promise<OfferableTools> {
+  const options: OfferableToolsOptions = typeof configurationOrOptions === 'string' ? { configuration: configurationOrOptions } : configurationOrOptions;
   const now = options.now ?? Date.now;
   const url = options.configuration ? appendQuery(transport.endpoints.tools, { configuration: options.configuration }) : transport.endpoints.tools;
   let response: Response;

@@ -11,6 +11,8 @@ export function useTaskRun(options: RunControllerOptions): { controller: RunCont
   const [controller] = useState(() => createRunController(options));
   const { transport, configuration, idleTimeoutMs } = options;
   useEffect(() => controller.setOptions({ transport, configuration, idleTimeoutMs }), [controller, transport, configuration, idleTimeoutMs]);
+  // A dialog that goes away stops its task (and asks the server to cancel it).
+  useEffect(() => () => controller.stop(), [controller]);
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, serverSnapshot);
   return { controller, snapshot };
 }

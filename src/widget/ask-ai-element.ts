@@ -87,7 +87,7 @@ export function createAskAiDialogElementClass(): CustomElementConstructor {
         context: this.#context,
         onInsert: (answer, meta) => this.#emit('ask-ai-insert', answer, meta),
         onReplace: (answer, meta) => this.#emit('ask-ai-replace', answer, meta),
-      } as AskAiDialogProps;
+      };
       if (this.#mounted) this.#mounted.update(props);
       else this.#mounted = mount(this, props);
     }
