@@ -81,28 +81,47 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
     dispatch(action);
   }
 
+  /** Resolves with the promise's value, or `TIMED_OUT` when the backend stays silent past the idle timeout. */
+  function beforeIdleTimeout<T>(promise: Promise<T>): Promise<T | typeof TIMED_OUT> {
+    let timer: unknown;
+    const idle = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = timers.setTimeout(() => resolve(TIMED_OUT), options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS);
+    });
+    return Promise.race([promise, idle]).finally(() => timers.clearTimeout(timer));
+  }
+
+  function lose(run: NonNullable<typeof current>) {
+    run.abort.abort();
+    settle(run, { type: 'fail', failure: { kind: 'connectionLost' }, at: now() });
+  }
+
   async function execute(run: NonNullable<typeof current>, body: RunRequest) {
-    let response: Response;
+    let response: Response | typeof TIMED_OUT;
     try {
-      response = await transport.send(transport.endpoints.run, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson, application/json' },
-        body: JSON.stringify(body),
-        signal: run.abort.signal,
-      });
+      // Silence before the answer starts counts too: an unstreamed run answers only at its end.
+      response = await beforeIdleTimeout(
+        transport.send(transport.endpoints.run, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson, application/json' },
+          body: JSON.stringify(body),
+          signal: run.abort.signal,
+        }),
+      );
     } catch {
       settle(run, { type: 'fail', failure: { kind: 'network' }, at: now() });
       return;
     }
     if (run !== current) return;
+    if (response === TIMED_OUT) return lose(run);
     const type = response.headers.get('content-type') ?? '';
     if (response.ok && /application\/x-ndjson/i.test(type) && response.body) await readStream(run, response.body);
     else await readBody(run, response);
   }
 
   async function readBody(run: NonNullable<typeof current>, response: Response) {
-    const answer = await readJsonAnswer(response, now(), { successFalseIsError: false });
+    const answer = await beforeIdleTimeout(readJsonAnswer(response, now(), { successFalseIsError: false }));
     if (run !== current) return;
+    if (answer === TIMED_OUT) return lose(run);
     if (!answer.ok) return settle(run, { type: 'fail', failure: answer.failure, at: now() });
     if (typeof answer.body !== 'object' || answer.body === null || Array.isArray(answer.body)) {
       return settle(run, { type: 'fail', failure: { kind: 'invalidResponse', detail: 'The run answer is not a JSON object.' }, at: now() });
@@ -115,6 +134,8 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
 
   /** Applies one event's meaning; true when it ended the run. */
   function apply(run: NonNullable<typeof current>, meaning: RunEventMeaning): boolean {
+    // A run that was stopped or replaced takes no more events (a listener may start the next one at once).
+    if (run !== current) return true;
     switch (meaning.type) {
       case 'progress':
         if (meaning.action) dispatch(meaning.action);
@@ -135,10 +156,6 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
   async function readStream(run: NonNullable<typeof current>, stream: ReadableStream<Uint8Array>) {
     const reader = stream.getReader();
     const decoder = createNdjsonDecoder();
-    const lost = (): void => {
-      run.abort.abort();
-      settle(run, { type: 'fail', failure: { kind: 'connectionLost' }, at: now() });
-    };
     let ended = false;
     const handle = (items: NdjsonItem[]) => {
       for (const item of items) {
@@ -146,34 +163,29 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
           transport.warn({ code: 'afterTerminal', message: 'The stream went on after its terminal event.' });
           return;
         }
+        // Stopped or replaced while this chunk was read: the rest is dropped without a word.
+        if (run !== current) return;
         if (!item.json) transport.warn({ code: 'skippedLine', message: 'A line is not JSON.' });
         else ended = apply(run, interpretEvent(item.value));
       }
     };
     for (;;) {
-      let timer: unknown;
-      const idle = new Promise<typeof TIMED_OUT>((resolve) => {
-        timer = timers.setTimeout(() => resolve(TIMED_OUT), options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS);
-      });
       let chunk: ReadableStreamReadResult<Uint8Array> | typeof TIMED_OUT;
       try {
-        chunk = await Promise.race([reader.read(), idle]);
+        chunk = await beforeIdleTimeout(reader.read());
       } catch {
-        timers.clearTimeout(timer);
-        if (run === current && !ended) lost();
+        if (run === current) lose(run);
         return;
-      } finally {
-        timers.clearTimeout(timer);
       }
       // Stopped, reset, or superseded: never wait on an aborted body.
-      if (run !== current && !ended) return void reader.cancel().catch(() => undefined);
+      if (run !== current) return void reader.cancel().catch(() => undefined);
       if (chunk === TIMED_OUT) {
         void reader.cancel().catch(() => undefined);
-        return lost();
+        return lose(run);
       }
       if (chunk.done) {
         handle(decoder.end());
-        if (!ended) lost();
+        if (!ended) lose(run);
         return;
       }
       handle(decoder.push(chunk.value));

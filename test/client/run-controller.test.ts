@@ -369,3 +369,37 @@ describe('run controller: stop', () => {
     expect(h.history.map((s) => s.status)).toEqual(['running', 'stopped', 'idle']);
   });
 });
+
+describe('run controller: silence and replacement', () => {
+  it('loses the connection when no answer starts within the idle timeout', async () => {
+    const h = harness(() => new Promise<Response>(() => undefined));
+    h.controller.start({ prompt: 'p', tools: [] });
+    await until(() => h.runBodies.length === 1 && h.timers.pending() === 1);
+    h.timers.advance(180_000);
+    await settled(h.controller);
+    expect(h.controller.getSnapshot().failure).toEqual({ kind: 'connectionLost' });
+  });
+
+  it('drops the rest of an old stream when a listener starts the next run at once', async () => {
+    const streams = [controlledStream(), controlledStream()];
+    let call = 0;
+    const h = harness(() => streams[call++]!.response);
+    h.controller.start({ prompt: 'first', tools: [] });
+    await until(() => h.runBodies.length === 1);
+    const unsubscribe = h.controller.subscribe(() => {
+      if (h.controller.getSnapshot().status === 'stopped') {
+        unsubscribe();
+        h.controller.start({ prompt: 'second', tools: [] });
+      }
+    });
+    // The old stream still delivers a whole run after the stop: none of it may reach the new run.
+    h.controller.stop();
+    streams[0]!.push('{"event":"delta","text":"old"}\n{"event":"done","success":true,"finalContent":"old","iterations":1,"truncated":false,"usage":[]}\n');
+    await until(() => h.runBodies.length === 2);
+    streams[1]!.line({ event: 'delta', text: 'new' });
+    streams[1]!.line(done('new answer'));
+    await settled(h.controller);
+    expect(h.controller.getSnapshot()).toMatchObject({ status: 'done', prompt: 'second', partialAnswer: 'new', answer: 'new answer' });
+    expect(h.warnings.map((w) => w.code)).not.toContain('afterTerminal');
+  });
+});

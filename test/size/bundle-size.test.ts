@@ -1,4 +1,5 @@
-import { build, type Plugin } from 'esbuild';
+import { build, transform, type Plugin } from 'esbuild';
+import { readFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -30,11 +31,15 @@ export const BUDGETS: Record<string, Budget> = {
   'ask-ai-dialog/mocks': { entry: 'src/mock-backend/index.ts', maxGzipBytes: 30 * 1024, external: ['msw'], mustNotContain: ['vite', 'react'] },
 };
 
-/** Vite's `?inline` CSS import, as text. */
+/** Vite's `?inline` CSS import: the stylesheet as minified text, as Vite's build inlines it. */
 const inlineCss: Plugin = {
   name: 'inline-css',
   setup(b) {
-    b.onResolve({ filter: /\?inline$/ }, (args) => ({ path: resolvePath(args.resolveDir, args.path.replace(/\?inline$/, '')) }));
+    b.onResolve({ filter: /\?inline$/ }, (args) => ({ path: resolvePath(args.resolveDir, args.path.replace(/\?inline$/, '')), namespace: 'inline-css' }));
+    b.onLoad({ filter: /.*/, namespace: 'inline-css' }, async (args) => {
+      const { code } = await transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true });
+      return { contents: code, loader: 'text' };
+    });
   },
 };
 
