@@ -62,15 +62,15 @@ export async function offerableTools(transport: Transport, configurationOrOption
 function narrow(transport: Transport, entries: readonly unknown[], serverUnattended: readonly string[] | undefined, configuration: string | null): OfferableTools {
   const described: ToolTraits[] = [];
   const display = new Map<string, OfferedTool>();
-  const order: string[] = [];
-  const withheld: WithheldTool[] = [];
+  /** The names in the backend's order, `null` where an entry has no readable name. */
+  const order: Array<string | null> = [];
 
   entries.forEach((entry, index) => {
     const name = (entry as { name?: unknown } | null)?.name;
     const parsed = ToolEntrySchema.safeParse(entry);
     if (typeof name !== 'string' || name === '') {
       transport.warn({ code: 'malformedTool', message: `Tool entry ${index} has no readable name.` });
-      withheld.push({ name: '', label: null, description: null, group: null, reason: 'malformed' });
+      order.push(null);
       return;
     }
     if (!display.has(name)) {
@@ -86,18 +86,26 @@ function narrow(transport: Transport, entries: readonly unknown[], serverUnatten
     }
   });
 
+  const filter = createUnattendedFilter(described);
   const server = serverUnattended === undefined ? null : new Set(serverUnattended);
   const unattended: OfferedTool[] = [];
-  for (const verdict of createUnattendedFilter(described).explain(order)) {
-    const tool = display.get(verdict.name) as OfferedTool;
-    if (server !== null && verdict.unattended !== server.has(verdict.name)) {
+  const withheld: WithheldTool[] = [];
+  for (const name of order) {
+    if (name === null) {
+      withheld.push({ name: '', label: null, description: null, group: null, reason: 'malformed' });
+      continue;
+    }
+    const [verdict] = filter.explain([name]);
+    const tool = display.get(name) as OfferedTool;
+    const clientSays = verdict?.unattended === true;
+    if (server !== null && clientSays !== server.has(name)) {
       transport.warn({
         code: 'serverDisagrees',
-        message: `The server ${server.has(verdict.name) ? 'offers' : 'withholds'} "${verdict.name}"; this dialog ${verdict.unattended ? 'offers' : 'withholds'} it.`,
+        message: `The server ${server.has(name) ? 'offers' : 'withholds'} "${name}"; this dialog ${clientSays ? 'offers' : 'withholds'} it.`,
       });
     }
-    if (verdict.unattended && (server === null || server.has(verdict.name))) unattended.push(tool);
-    else withheld.push({ ...tool, reason: verdict.reason ?? 'serverDisagrees' });
+    if (clientSays && (server === null || server.has(name))) unattended.push(tool);
+    else withheld.push({ ...tool, reason: verdict?.reason ?? 'serverDisagrees' });
   }
   return { configuration, unattended, withheld };
 }

@@ -80,6 +80,7 @@ function AskAiDialogContent(props: AskAiDialogProps) {
   const { controller, snapshot } = useTaskRun({ transport, configuration, idleTimeoutMs: props.idleTimeoutMs });
   const [instruction, setInstruction] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const limited = useMemo(() => limitContext(context, contextLimit), [context, contextLimit]);
   const partial = useFrameValue(snapshot.partialAnswer);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -100,7 +101,10 @@ function AskAiDialogContent(props: AskAiDialogProps) {
       return;
     }
     setNotice(null);
+    // Usually the list is here already (prefetched on hover); if not, the task waits for it, visibly.
+    setPreparing(true);
     const list = await tools.ensure();
+    setPreparing(false);
     start(prompt, list?.unattended.map((t) => t.name) ?? []);
   };
 
@@ -182,6 +186,7 @@ function AskAiDialogContent(props: AskAiDialogProps) {
               instruction={instruction}
               onInstructionChange={setInstruction}
               running={running}
+              preparing={preparing}
               notice={notice}
               onRun={(prompt) => void run(prompt)}
               onStop={() => controller.stop()}

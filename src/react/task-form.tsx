@@ -12,6 +12,8 @@ export interface TaskFormProps {
   readonly instruction: string;
   readonly onInstructionChange: (value: string) => void;
   readonly running: boolean;
+  /** The task waits for the tool list before it starts. */
+  readonly preparing: boolean;
   readonly notice: string | null;
   readonly onRun: (prompt: string) => void;
   readonly onStop: () => void;
@@ -21,14 +23,14 @@ export interface TaskFormProps {
 
 /** The preset tasks, the free instruction, and Run (Stop while a task runs). */
 export function TaskForm(props: TaskFormProps) {
-  const { presets, languages, language, tools, instruction, running, notice, instructionRef, messages: m } = props;
+  const { presets, languages, language, tools, instruction, running, preparing, notice, instructionRef, messages: m } = props;
   const id = useId();
   const runButton = useRef<HTMLButtonElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter runs; Shift+Enter is a new line; an IME composition keeps its Enter.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    if (!running) props.onRun(instruction);
+    if (!running && !preparing) props.onRun(instruction);
   };
   return (
     <form
@@ -37,7 +39,7 @@ export function TaskForm(props: TaskFormProps) {
       onSubmit={(event) => {
         event.preventDefault();
         if (running) props.onStop();
-        else props.onRun(instruction);
+        else if (!preparing) props.onRun(instruction);
       }}
     >
       <div className="ask-ai-presets" role="group" aria-label={m.presets} data-ask-ai-part="presets">
@@ -49,7 +51,7 @@ export function TaskForm(props: TaskFormProps) {
               <button
                 type="button"
                 className="ask-ai-chip"
-                disabled={running || missing.length > 0}
+                disabled={running || preparing || missing.length > 0}
                 aria-describedby={missing.length > 0 ? whyId : undefined}
                 onClick={() => {
                   const prompt = presetPrompt(preset, language);
@@ -101,9 +103,17 @@ export function TaskForm(props: TaskFormProps) {
           {notice}
         </p>
       )}
-      <button ref={runButton} type="submit" className="ask-ai-button ask-ai-primary" data-ask-ai-part="run" data-state={running ? 'running' : 'idle'}>
+      <button
+        ref={runButton}
+        type="submit"
+        className="ask-ai-button ask-ai-primary"
+        data-ask-ai-part="run"
+        data-state={running ? 'running' : preparing ? 'preparing' : 'idle'}
+        aria-disabled={preparing || undefined}
+      >
         {running ? m.stop : m.run}
       </button>
+      {preparing && <p className="ask-ai-note">{m.toolsLoading}</p>}
     </form>
   );
 }

@@ -60,9 +60,9 @@ describe('offerableTools against crafted answers', () => {
     const result = await offerableTools(transport);
     expect(result.unattended.map((t) => t.name)).toEqual(['good']);
     expect(result.withheld.map((t) => [t.name, t.reason])).toEqual([
-      ['', 'malformed'],
-      ['', 'malformed'],
       ['bad', 'malformed'],
+      ['', 'malformed'],
+      ['', 'malformed'],
     ]);
     expect(warnings.filter((w) => w.code === 'malformedTool')).toHaveLength(3);
   });

@@ -220,6 +220,22 @@ describe('a run', () => {
     expect(dialog).toHaveAttribute('data-state', 'running');
   });
 
+  it('waits visibly for a tool list that is still loading, then runs with it', async () => {
+    holdStreams(true);
+    backend.setState({ fault: 'tools:latency' });
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Ask AI' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ask AI' });
+    await runInstruction(user, 'Summarise this.');
+    const note = await within(dialog).findByText('Loading the tools…', { selector: '.ask-ai-note' });
+    expect(note).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Run' })).toHaveAttribute('aria-disabled', 'true');
+    expect(sent.runs).toEqual([]);
+    holdStreams(false);
+    await settled();
+    expect(sent.runs[0]?.tools).toContain('get_page_content');
+  });
+
   it('asks for an instruction instead of running an empty one', async () => {
     const { user } = renderDialog();
     const dialog = await openDialog(user);
