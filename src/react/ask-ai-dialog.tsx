@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useId, useMemo, useRef, useState } from 'react';
-import { limitContext, taskResult, type RunContext } from '../client';
+import { AskAiRequestError, limitContext, taskResult, type RunContext } from '../client';
 import { ContextSummary } from './context-summary';
 import { AnswerView, usePreloadMarkdown } from './answer-view';
 import { resolveMessages, type AskAiMessages } from './messages';
@@ -218,7 +218,13 @@ function AskAiDialogContent(props: AskAiDialogProps) {
               messages={m}
             />
             <ContextSummary context={limited.context} cut={limited.cut} limit={contextLimit} messages={m} />
-            <ToolDisclosure tools={tools.query.data} status={toolStatus} onRetry={() => void tools.refetchFresh()} messages={m} />
+            <ToolDisclosure
+              tools={tools.query.data}
+              status={toolStatus}
+              failure={tools.query.error instanceof AskAiRequestError ? tools.query.error.failure : null}
+              onRetry={() => void tools.refetchFresh()}
+              messages={m}
+            />
           </div>
         )}
         <div role="status" aria-live="polite" className="ask-ai-announcer" style={VISUALLY_HIDDEN}>

@@ -1,9 +1,12 @@
-import type { OfferableTools, OfferedTool } from '../client';
+import type { AskAiFailure, OfferableTools, OfferedTool } from '../client';
 import type { AskAiMessages } from './messages';
+import { failureLines } from './outcome-message';
 
 export interface ToolDisclosureProps {
   readonly tools: OfferableTools | undefined;
   readonly status: 'pending' | 'error' | 'success';
+  /** Why the list could not be loaded (with `status: 'error'`). */
+  readonly failure: AskAiFailure | null;
   readonly onRetry: () => void;
   readonly messages: AskAiMessages;
 }
@@ -14,20 +17,25 @@ const toolLabel = (tool: OfferedTool, m: AskAiMessages) => (tool.name === '' ? m
  * What the AI may use and what it may not, and why: always present, collapsed by default. A UI
  * never calls a tool "read-only" from its traits (CONTRACT.md §1); it says why one is withheld.
  */
-export function ToolDisclosure({ tools, status, onRetry, messages: m }: ToolDisclosureProps) {
+export function ToolDisclosure({ tools, status, failure, onRetry, messages: m }: ToolDisclosureProps) {
   const available = tools?.unattended ?? [];
   const withheld = tools?.withheld ?? [];
-  return (
-    <details className="ask-ai-tools" data-ask-ai-part="tools" data-state={status}>
-      <summary>{status === 'pending' ? m.toolsLoading : m.tools(available.length, withheld.length)}</summary>
-      {status === 'error' && (
+  if (status === 'error') {
+    // A list that could not be loaded is said in the open, not inside a collapsed disclosure.
+    return (
+      <div className="ask-ai-tools" data-ask-ai-part="tools" data-state="error">
         <p className="ask-ai-note" data-ask-ai-part="tools-error">
-          {m.toolsFailed} {m.toolsUnavailableNote}{' '}
+          {[m.toolsFailed, ...(failure ? failureLines(failure, m, false) : []), m.toolsUnavailableNote].join(' ')}{' '}
           <button type="button" className="ask-ai-link-button" onClick={onRetry}>
             {m.toolsRetry}
           </button>
         </p>
-      )}
+      </div>
+    );
+  }
+  return (
+    <details className="ask-ai-tools" data-ask-ai-part="tools" data-state={status}>
+      <summary>{status === 'pending' ? m.toolsLoading : m.tools(available.length, withheld.length)}</summary>
       {status === 'success' && (
         <div className="ask-ai-tool-lists">
           <section>
