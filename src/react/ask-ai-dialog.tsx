@@ -58,8 +58,8 @@ const DEFAULT_CONTEXT_LIMIT = 20_000;
 export function AskAiDialog(props: AskAiDialogProps) {
   const hostClient = useContext(QueryClientContext);
   const [ownClient] = useState(() => (props.queryClient || hostClient ? null : new QueryClient()));
-  const client = props.queryClient ?? hostClient ?? ownClient;
-  if (!client) throw new Error('ask-ai-dialog: no QueryClient');
+  // `ownClient` exists exactly when neither of the others does.
+  const client = (props.queryClient ?? hostClient ?? ownClient) as QueryClient;
   return (
     <QueryClientProvider client={client}>
       <AskAiDialogContent {...props} />
@@ -91,10 +91,8 @@ function AskAiDialogContent(props: AskAiDialogProps) {
   const running = snapshot.status === 'running';
   usePreloadMarkdown(open);
 
-  const start = (prompt: string, toolNames: readonly string[]) =>
-    controller.start({ prompt, configuration, context: limited.context, tools: toolNames });
-
-  const run = async (prompt: string) => {
+  /** Runs the task with the unattended tools; `freshTools` fetches the list anew first. */
+  const run = async (prompt: string, freshTools = false) => {
     if (prompt.trim() === '') {
       setNotice(m.emptyInstruction);
       instructionRef.current?.focus();
@@ -102,23 +100,15 @@ function AskAiDialogContent(props: AskAiDialogProps) {
     }
     setNotice(null);
     // Usually the list is here already (prefetched on hover); if not, the task waits for it, visibly.
+    // A list that cannot be had offers the model no tools (fail closed).
     setPreparing(true);
-    const list = await tools.ensure();
+    const list = await (freshTools ? tools.refetchFresh() : tools.ensure());
     setPreparing(false);
-    start(prompt, list?.unattended.map((t) => t.name) ?? []);
+    controller.start({ prompt, configuration, context: limited.context, tools: list?.unattended.map((t) => t.name) ?? [] });
   };
 
-  const retry = async () => {
-    const prompt = instruction.trim() === '' ? snapshot.prompt : instruction;
-    // A suspension means the tool list was stale (ADR-210): ask for it anew before running again.
-    if (snapshot.status === 'suspended') {
-      setNotice(null);
-      const fresh = await tools.refetchFresh();
-      start(prompt, fresh?.unattended.map((t) => t.name) ?? []);
-    } else {
-      await run(prompt);
-    }
-  };
+  // A suspension means the tool list was stale (ADR-210): "Try again" asks for it anew first.
+  const retry = () => run(instruction.trim() === '' ? snapshot.prompt : instruction, snapshot.status === 'suspended');
 
   useModalDialog(dialogRef, {
     open,
