@@ -80,7 +80,8 @@ describe('the demo editor in Chromium', () => {
   });
 
   it('stops a running task on Esc, closes on the next Esc, and keeps the partial answer', async () => {
-    await setSimulation({ latency: 400 });
+    // The stream sends part of the answer, then waits: the task is surely still running when Esc comes.
+    await setSimulation({ fault: 'stalled-stream' });
     await openDemo();
     const box = dialog().getByRole('textbox', { name: 'Instruction' });
     await box.fill('Summarise this text in two sentences.');
@@ -100,7 +101,7 @@ describe('the demo editor in Chromium', () => {
   });
 
   it('Stop mid-run keeps the partial answer', async () => {
-    await setSimulation({ latency: 400 });
+    await setSimulation({ fault: 'stalled-stream' });
     await openDemo();
     await dialog().getByRole('button', { name: 'Shorten', exact: true }).click();
     await dialog().getByRole('region', { name: 'Answer' }).waitFor({ timeout: 15_000 });
