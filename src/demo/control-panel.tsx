@@ -64,6 +64,9 @@ export function ControlPanel({ state, onChange }: ControlPanelProps) {
           ))}
         </select>
       </label>
+      <p className="panel-links">
+        <a href="/typo3-host.html">The widget on a TYPO3-like page without React →</a>
+      </p>
       <label>
         Pacing{' '}
         <select value={String(state.latency)} onChange={(e) => onChange({ latency: Number(e.target.value) })}>
