@@ -64,9 +64,6 @@ export function ControlPanel({ state, onChange }: ControlPanelProps) {
           ))}
         </select>
       </label>
-      <p className="panel-links">
-        <a href="/typo3-host.html">The widget on a TYPO3-like page without React →</a>
-      </p>
       <label>
         Pacing{' '}
         <select value={String(state.latency)} onChange={(e) => onChange({ latency: Number(e.target.value) })}>
@@ -75,6 +72,9 @@ export function ControlPanel({ state, onChange }: ControlPanelProps) {
           <option value="1200">slow</option>
         </select>
       </label>
+      <p className="panel-links">
+        <a href="/typo3-host.html">The widget on a TYPO3-like page without React →</a>
+      </p>
     </aside>
   );
 }
