@@ -46,6 +46,8 @@ export function denialReason(name: string, configuration: SimulatedConfiguration
 
 function isEnabled(tool: SimulatedTool, operator: OperatorSettings): boolean {
   if (tool.group === 'editing') return operator.editingWritersEnabled;
+  // MCP tools are off by default in nr-llm; in this simulation the operator switched both servers' tools on.
+  if (tool.mcpServer) return true;
   return tool.enabledByDefault;
 }
 
