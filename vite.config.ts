@@ -4,7 +4,7 @@ import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import type { askAiBackend as AskAiBackend } from './src/mock-backend/vite';
 
 /** One ES module per public entry point (package.json `exports`); the standalone widget has its own config. */
-export const libraryEntries = {
+const libraryEntries = {
   index: 'src/react/index.ts',
   unattended: 'src/unattended/index.ts',
   client: 'src/client/index.ts',
@@ -19,7 +19,7 @@ const external = [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\/react-query($
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 /** The demo, the stories and the tests import the public entry points, served from the source. */
-export const publicEntryAliases = [
+const publicEntryAliases = [
   { find: /^ask-ai-dialog$/, replacement: src('react/index.ts') },
   { find: /^ask-ai-dialog\/unattended$/, replacement: src('unattended/index.ts') },
   { find: /^ask-ai-dialog\/client$/, replacement: src('client/index.ts') },

@@ -50,9 +50,10 @@ export async function readJsonAnswer(response: Response, now: number, options: {
   } catch {
     return { ok: false, failure: { kind: 'connectionLost' } };
   }
+  const html = isHtml(response, text);
   let body: unknown;
   let parsed = false;
-  if (!isHtml(response, text)) {
+  if (!html) {
     try {
       body = JSON.parse(text);
       parsed = true;
@@ -62,11 +63,11 @@ export async function readJsonAnswer(response: Response, now: number, options: {
   }
   const byStatus = failureFromStatus(response, body, now);
   if (byStatus !== null) {
-    // An HTML page on 401 is the login page, not a refusal.
+    // A 401 without JSON is the login page, not a refusal.
     if (response.status === 401 && !parsed) return { ok: false, failure: { kind: 'sessionExpired' } };
     return { ok: false, failure: byStatus };
   }
-  if (isHtml(response, text)) return { ok: false, failure: { kind: 'sessionExpired' } };
+  if (html) return { ok: false, failure: { kind: 'sessionExpired' } };
   if (!parsed) return { ok: false, failure: { kind: 'invalidResponse', detail: 'The answer is not JSON.' } };
   if ((options.successFalseIsError ?? true) && ErrorBodySchema.safeParse(body).success) return { ok: false, failure: { kind: 'backend', message: errorMessage(body) } };
   return { ok: true, body };

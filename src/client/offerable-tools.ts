@@ -86,7 +86,11 @@ function narrow(transport: Transport, entries: readonly unknown[], serverUnatten
     }
   });
 
-  const filter = createUnattendedFilter(described);
+  const verdicts = new Map(
+    createUnattendedFilter(described)
+      .explain(order.filter((name): name is string => name !== null))
+      .map((verdict) => [verdict.name, verdict]),
+  );
   const server = serverUnattended === undefined ? null : new Set(serverUnattended);
   const unattended: OfferedTool[] = [];
   const withheld: WithheldTool[] = [];
@@ -95,7 +99,7 @@ function narrow(transport: Transport, entries: readonly unknown[], serverUnatten
       withheld.push({ name: '', label: null, description: null, group: null, reason: 'malformed' });
       continue;
     }
-    const [verdict] = filter.explain([name]);
+    const verdict = verdicts.get(name);
     const tool = display.get(name) as OfferedTool;
     const clientSays = verdict?.unattended === true;
     if (server !== null && clientSays !== server.has(name)) {

@@ -1,5 +1,6 @@
 import type { RunContext, RunRequest } from '../contract/run-request';
 import { CancelAnswerSchema } from '../contract/cancel';
+import { UnstreamedAnswerSchema } from '../contract/run-events';
 import type { AskAiFailure } from './failure';
 import { readJsonAnswer } from './http-answer';
 import { createNdjsonDecoder, type NdjsonItem } from './ndjson-reader';
@@ -123,8 +124,8 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
     if (run !== current) return;
     if (answer === TIMED_OUT) return lose(run);
     if (!answer.ok) return settle(run, { type: 'fail', failure: answer.failure, at: now() });
-    if (typeof answer.body !== 'object' || answer.body === null || Array.isArray(answer.body)) {
-      return settle(run, { type: 'fail', failure: { kind: 'invalidResponse', detail: 'The run answer is not a JSON object.' }, at: now() });
+    if (!UnstreamedAnswerSchema.safeParse(answer.body).success) {
+      return settle(run, { type: 'fail', failure: { kind: 'invalidResponse', detail: 'The run answer does not fit the contract.' }, at: now() });
     }
     const body = answer.body as Record<string, unknown>;
     for (const step of stepsFromBody(body.steps)) dispatch({ type: 'step', step });

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { offerableTools, type OfferableTools, type Transport } from '../client';
 
@@ -30,4 +30,3 @@ export function useOfferableTools(transport: Transport, configuration: string | 
   return { query, prefetch, refetchFresh, ensure };
 }
 
-export type { QueryClient };

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { AskAiDialog } from '../../src/react';
@@ -519,7 +520,6 @@ describe('styling contract', () => {
     expect(dialog).toHaveAttribute('data-ask-ai-part', 'dialog');
     expect(dialog).toHaveAttribute('data-state', 'idle');
     expect(screen.getByRole('button', { name: 'Ask AI' })).toHaveAttribute('data-state', 'open');
-    fireEvent.keyDown(within(dialog).getByRole('textbox', { name: 'Instruction' }), { key: 'a' });
     await runInstruction(user, 'Summarise');
     await settled();
     expect(dialog).toHaveAttribute('data-state', 'done');
@@ -544,9 +544,18 @@ describe('reserved accessible names', () => {
   });
 });
 
-it('renders on the server without touching window', async () => {
-  const { renderToString } = await import('react-dom/server');
-  expect(renderToString(<AskAiDialog endpoints={ENDPOINTS} />)).toContain('Ask AI');
+describe('TanStack Query', () => {
+  it('uses the host’s QueryClient when there is one, through its provider or the prop', async () => {
+    const viaProvider = new QueryClient();
+    const { user, unmount } = renderDialog({}, (ui) => <QueryClientProvider client={viaProvider}>{ui}</QueryClientProvider>);
+    await openDialog(user);
+    expect(viaProvider.getQueryCache().findAll({ queryKey: ['ask-ai-dialog', 'tools'] })).toHaveLength(1);
+    unmount();
+    const viaProp = new QueryClient();
+    const second = renderDialog({ queryClient: viaProp });
+    await openDialog(second.user);
+    expect(viaProp.getQueryCache().findAll({ queryKey: ['ask-ai-dialog', 'tools'] })[0]?.state.data).toMatchObject({ unattended: expect.any(Array) });
+  });
 });
 
 it('still renders a second dialog independently on one page', async () => {

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
+import type { ReactElement } from 'react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createHandlers, createSimulatedBackend, type SimulatedBackend } from '../../src/mock-backend';
@@ -69,9 +70,9 @@ export function useBackend() {
   afterAll(() => server.close());
 }
 
-export function renderDialog(props: Partial<AskAiDialogProps> = {}) {
+export function renderDialog(props: Partial<AskAiDialogProps> = {}, wrap: (ui: ReactElement) => ReactElement = (ui) => ui) {
   const user = userEvent.setup();
-  const view = render(<AskAiDialog endpoints={ENDPOINTS} context={{ selection: ARTICLE }} {...props} />);
+  const view = render(wrap(<AskAiDialog endpoints={ENDPOINTS} context={{ selection: ARTICLE }} {...props} />));
   return { user, ...view };
 }
 

@@ -39,6 +39,10 @@ describe('ask-ai-dialog/widget', () => {
     expect(events).toHaveLength(1);
     expect(events[0]?.detail).toMatchObject({ answer: { markdown: expect.any(String), text: expect.any(String) }, meta: { instruction: 'Summarise this text in two sentences.' } });
     expect(events[0]?.composed).toBe(true);
+    const replaced: CustomEvent[] = [];
+    element.addEventListener('ask-ai-replace', (e) => replaced.push(e as CustomEvent));
+    await user.click(shadow.getByRole('button', { name: 'Replace selection' }));
+    expect(replaced[0]?.detail).toEqual(events[0]?.detail);
     element.remove();
   });
 
