@@ -7,7 +7,15 @@ import globals from 'globals';
 const layer = (files, forbidden) => ({
   files,
   rules: {
-    'no-restricted-imports': ['error', { patterns: forbidden.map((group) => ({ group: [group], message: 'Imports point down the layer list (DESIGN.md).' })) }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: forbidden.map((group) => ({
+          group: [group],
+          message: 'Imports point down the layer list (DESIGN.md).',
+        })),
+      },
+    ],
   },
 });
 
@@ -27,10 +35,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'no-console': 'error' },
   },
-  layer(['src/unattended/**'], ['**/contract/**', '**/client/**', '**/react/**', '**/widget/**', '**/mock-backend/**', 'zod*', 'react*']),
+  layer(
+    ['src/unattended/**'],
+    ['**/contract/**', '**/client/**', '**/react/**', '**/widget/**', '**/mock-backend/**', 'zod*', 'react*'],
+  ),
   layer(['src/contract/**'], ['**/client/**', '**/react/**', '**/widget/**', '**/mock-backend/**', 'react*']),
   layer(['src/client/**'], ['**/react/**', '**/widget/**', '**/mock-backend/**', 'react*', 'msw*']),
   layer(['src/react/**'], ['**/widget/**', '**/mock-backend/**', 'msw*']),
   layer(['src/mock-backend/**'], ['**/client/**', '**/react/**', '**/widget/**']),
-  { files: ['src/mock-backend/**', 'src/demo/**', 'scripts/**', 'bench/**', 'test/**'], rules: { 'no-console': 'off' } },
+  {
+    files: ['src/mock-backend/**', 'src/demo/**', 'scripts/**', 'bench/**', 'test/**'],
+    rules: { 'no-console': 'off' },
+  },
 );

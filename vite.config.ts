@@ -14,7 +14,14 @@ const libraryEntries = {
 };
 
 // Peers and environment packages stay out of the bundles: the host brings its own.
-const external = [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\/react-query($|\/)/, /^msw($|\/)/, /^vite($|\/)/, /^node:/];
+const external = [
+  /^react($|\/)/,
+  /^react-dom($|\/)/,
+  /^@tanstack\/react-query($|\/)/,
+  /^msw($|\/)/,
+  /^vite($|\/)/,
+  /^node:/,
+];
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
@@ -38,7 +45,9 @@ function simulatedBackend(): Plugin {
   return {
     name: 'ask-ai-dialog:simulated-backend-from-source',
     async configureServer(server: ViteDevServer) {
-      const { askAiBackend } = (await server.ssrLoadModule('/src/mock-backend/vite.ts')) as { askAiBackend: typeof AskAiBackend };
+      const { askAiBackend } = (await server.ssrLoadModule('/src/mock-backend/vite.ts')) as {
+        askAiBackend: typeof AskAiBackend;
+      };
       const plugin = askAiBackend();
       if (typeof plugin.configureServer === 'function') await plugin.configureServer.call(this, server);
     },
@@ -67,7 +76,16 @@ export default defineConfig({
   resolve: { alias: publicEntryAliases },
   define: { 'import.meta.env.VITE_ASK_AI_SIMULATED': JSON.stringify(realBackend ? 'false' : 'true') },
   server: realBackend
-    ? { proxy: { '/api/ask-ai': { target: realBackend, changeOrigin: true, secure: true, rewrite: (path) => path.replace(/^\/api\/ask-ai/, '') } } }
+    ? {
+        proxy: {
+          '/api/ask-ai': {
+            target: realBackend,
+            changeOrigin: true,
+            secure: true,
+            rewrite: (path) => path.replace(/^\/api\/ask-ai/, ''),
+          },
+        },
+      }
     : {},
   build: {
     outDir: 'dist',

@@ -8,7 +8,9 @@ let worker: Promise<unknown> | undefined;
 /** In the browser, the MSW worker serves the simulated backend; tests bring their own MSW server. */
 async function startWorker() {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  worker ??= import('msw/browser').then(({ setupWorker }) => setupWorker(...createHandlers(storyBackend)).start({ onUnhandledRequest: 'bypass', quiet: true }));
+  worker ??= import('msw/browser').then(({ setupWorker }) =>
+    setupWorker(...createHandlers(storyBackend)).start({ onUnhandledRequest: 'bypass', quiet: true }),
+  );
   await worker;
 }
 

@@ -17,15 +17,25 @@ for (let at = 0; at < bytes.length; at += 16_384) chunks.push(bytes.subarray(at,
 
 it(`reads a padded NDJSON stream within ${BUDGET_RATIO}× of splitting and parsing it in one go`, () => {
   const text = new TextDecoder().decode(bytes);
-  const bare = medianMs(() => text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l)), 15);
+  const bare = medianMs(
+    () =>
+      text
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l)),
+    15,
+  );
   const ours = medianMs(() => {
     const decoder = createNdjsonDecoder();
     let events = 0;
-    for (const chunk of chunks) for (const item of decoder.push(chunk)) if (item.json && interpretEvent(item.value).type === 'progress') events++;
+    for (const chunk of chunks)
+      for (const item of decoder.push(chunk)) if (item.json && interpretEvent(item.value).type === 'progress') events++;
     for (const item of decoder.end()) if (item.json) events++;
     if (events !== lines.length) throw new Error(`read ${events} events`);
   }, 15);
   const ratio = ours / bare;
-  console.log(`NDJSON reader (decode, split, parse, validate): ${ours.toFixed(2)} ms for ${(bytes.length / 1e6).toFixed(1)} MB; bare split+parse: ${bare.toFixed(2)} ms; ratio ${ratio.toFixed(2)}× (budget ≤ ${BUDGET_RATIO}×)`);
+  console.log(
+    `NDJSON reader (decode, split, parse, validate): ${ours.toFixed(2)} ms for ${(bytes.length / 1e6).toFixed(1)} MB; bare split+parse: ${bare.toFixed(2)} ms; ratio ${ratio.toFixed(2)}× (budget ≤ ${BUDGET_RATIO}×)`,
+  );
   expect(ratio).toBeLessThanOrEqual(BUDGET_RATIO);
 });

@@ -6,7 +6,15 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CancelAnswerSchema, ErrorBodySchema, PROGRESS_EVENT_SCHEMAS, TERMINAL_EVENT_SCHEMAS, ToolEntrySchema, ToolsAnswerSchema, UnknownTerminalEventSchema } from '../src/contract';
+import {
+  CancelAnswerSchema,
+  ErrorBodySchema,
+  PROGRESS_EVENT_SCHEMAS,
+  TERMINAL_EVENT_SCHEMAS,
+  ToolEntrySchema,
+  ToolsAnswerSchema,
+  UnknownTerminalEventSchema,
+} from '../src/contract';
 import { createUnattendedFilter, type ToolTraits } from '../src/unattended';
 
 export interface CheckOptions {
@@ -61,7 +69,10 @@ async function readNdjson(response: Response): Promise<StreamRead> {
 function isTerminal(event: unknown): boolean {
   if (typeof event !== 'object' || event === null) return false;
   const name = (event as { event?: unknown }).event;
-  return (typeof name === 'string' && Object.hasOwn(TERMINAL_EVENT_SCHEMAS, name)) || (!Object.hasOwn(PROGRESS_EVENT_SCHEMAS, String(name)) && UnknownTerminalEventSchema.safeParse(event).success);
+  return (
+    (typeof name === 'string' && Object.hasOwn(TERMINAL_EVENT_SCHEMAS, name)) ||
+    (!Object.hasOwn(PROGRESS_EVENT_SCHEMAS, String(name)) && UnknownTerminalEventSchema.safeParse(event).success)
+  );
 }
 
 export async function checkConformance(options: CheckOptions): Promise<CheckResult[]> {
@@ -72,23 +83,37 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
   const doFetch = options.fetch ?? fetch;
   const headers = options.headers ?? {};
   const post = (url: string, body: unknown, accept = 'application/x-ndjson, application/json') =>
-    doFetch(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json', Accept: accept }, body: JSON.stringify(body) });
+    doFetch(url, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json', Accept: accept },
+      body: JSON.stringify(body),
+    });
 
   // 1. The tools answer.
-  const toolsUrl = options.configuration ? withQuery(options.tools, 'configuration', options.configuration) : options.tools;
+  const toolsUrl = options.configuration
+    ? withQuery(options.tools, 'configuration', options.configuration)
+    : options.tools;
   let offered: string[] = [];
   let withheld: string[] = [];
   try {
     const response = await doFetch(toolsUrl, { headers: { ...headers, Accept: 'application/json' } });
     expect(response.ok, 'GET tools answers 2xx', `HTTP ${response.status}`);
-    expect(/application\/json/i.test(response.headers.get('content-type') ?? ''), 'GET tools answers application/json', response.headers.get('content-type') ?? 'no content type');
+    expect(
+      /application\/json/i.test(response.headers.get('content-type') ?? ''),
+      'GET tools answers application/json',
+      response.headers.get('content-type') ?? 'no content type',
+    );
     const body: unknown = JSON.parse(await response.text());
     const envelope = ToolsAnswerSchema.safeParse(body);
     expect(envelope.success, 'the tools envelope has success: true and a tools list');
     if (envelope.success) {
       const entries = envelope.data.tools;
       const bad = entries.filter((entry) => !ToolEntrySchema.safeParse(entry).success);
-      expect(bad.length === 0, `every tool entry fits the contract (${entries.length} entries)`, `${bad.length} do not: ${bad.map((b) => JSON.stringify((b as { name?: unknown })?.name)).join(', ')}`);
+      expect(
+        bad.length === 0,
+        `every tool entry fits the contract (${entries.length} entries)`,
+        `${bad.length} do not: ${bad.map((b) => JSON.stringify((b as { name?: unknown })?.name)).join(', ')}`,
+      );
       const traits = entries.flatMap((entry) => {
         const parsed = ToolEntrySchema.safeParse(entry);
         return parsed.success ? [{ name: parsed.data.name, ...parsed.data.traits } as ToolTraits] : [];
@@ -97,7 +122,11 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
       const filter = createUnattendedFilter(traits);
       const verdicts = filter.explain(names);
       const malformed = verdicts.filter((v) => v.reason === 'malformed').map((v) => v.name);
-      expect(malformed.length === 0, 'no tool is malformed for the approval rule (e.g. remoteApproval on a local tool, a name listed twice with other traits)', malformed.join(', '));
+      expect(
+        malformed.length === 0,
+        'no tool is malformed for the approval rule (e.g. remoteApproval on a local tool, a name listed twice with other traits)',
+        malformed.join(', '),
+      );
       offered = filter.unattended(names);
       withheld = verdicts.filter((v) => !v.unattended).map((v) => v.name);
       if (envelope.data.unattended === undefined) {
@@ -105,7 +134,11 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
       } else {
         const server = new Set(envelope.data.unattended);
         const differ = names.filter((n) => server.has(n) !== offered.includes(n));
-        expect(differ.length === 0, 'the server’s `unattended` agrees with ADR-210 as the client computes it', `they differ on ${differ.join(', ')}`);
+        expect(
+          differ.length === 0,
+          'the server’s `unattended` agrees with ADR-210 as the client computes it',
+          `they differ on ${differ.join(', ')}`,
+        );
         offered = offered.filter((n) => server.has(n));
       }
     }
@@ -114,14 +147,23 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
   }
 
   // 2. A streamed run with the unattended tools.
-  const base = { ...(options.configuration ? { configuration: options.configuration } : {}), prompt: 'Summarise this text in two sentences.', context: { selection: SAMPLE }, stream: true };
+  const base = {
+    ...(options.configuration ? { configuration: options.configuration } : {}),
+    prompt: 'Summarise this text in two sentences.',
+    context: { selection: SAMPLE },
+    stream: true,
+  };
   let steps: Record<string, unknown>[] = [];
   try {
     const response = await post(options.run, { ...base, tools: offered, requestId: globalThis.crypto.randomUUID() });
     expect(response.ok, 'POST run answers 2xx', `HTTP ${response.status}`);
     const read = await readNdjson(response);
     const streamed = /application\/x-ndjson/i.test(read.contentType);
-    expect(streamed || /application\/json/i.test(read.contentType), 'POST run answers application/x-ndjson or application/json', read.contentType);
+    expect(
+      streamed || /application\/json/i.test(read.contentType),
+      'POST run answers application/x-ndjson or application/json',
+      read.contentType,
+    );
     if (streamed) {
       expect(read.garbage === 0, 'every NDJSON line is JSON', `${read.garbage} lines are not`);
       const terminals = read.events.map(isTerminal);
@@ -130,15 +172,29 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
       expect(firstTerminal === -1 || firstTerminal === read.events.length - 1, 'nothing follows the terminal event');
       const badProgress = read.events.slice(0, Math.max(0, firstTerminal)).filter((event) => {
         const name = String((event as { event?: unknown }).event);
-        return Object.hasOwn(PROGRESS_EVENT_SCHEMAS, name) && !PROGRESS_EVENT_SCHEMAS[name as keyof typeof PROGRESS_EVENT_SCHEMAS].safeParse(event).success;
+        return (
+          Object.hasOwn(PROGRESS_EVENT_SCHEMAS, name) &&
+          !PROGRESS_EVENT_SCHEMAS[name as keyof typeof PROGRESS_EVENT_SCHEMAS].safeParse(event).success
+        );
       });
-      expect(badProgress.length === 0, 'every context, started, step and delta event fits its schema', `${badProgress.length} do not`);
+      expect(
+        badProgress.length === 0,
+        'every context, started, step and delta event fits its schema',
+        `${badProgress.length} do not`,
+      );
       const terminal = read.events[firstTerminal] as { event?: string } | undefined;
       if (terminal && terminal.event && Object.hasOwn(TERMINAL_EVENT_SCHEMAS, terminal.event)) {
-        expect(TERMINAL_EVENT_SCHEMAS[terminal.event as keyof typeof TERMINAL_EVENT_SCHEMAS].safeParse(terminal).success, `the terminal "${terminal.event}" event fits its schema`);
+        expect(
+          TERMINAL_EVENT_SCHEMAS[terminal.event as keyof typeof TERMINAL_EVENT_SCHEMAS].safeParse(terminal).success,
+          `the terminal "${terminal.event}" event fits its schema`,
+        );
       }
-      steps = read.events.filter((e) => (e as { event?: unknown }).event === 'step').map((e) => (e as { step: Record<string, unknown> }).step);
-      pass(`(info) ${read.events.length} events, ${read.paddedLines} padded lines, ${read.events.some((e) => (e as { event?: unknown }).event === 'delta') ? 'with' : 'without'} delta events, ${read.events.some((e) => (e as { event?: unknown }).event === 'started') ? 'with' : 'without'} a started event`);
+      steps = read.events
+        .filter((e) => (e as { event?: unknown }).event === 'step')
+        .map((e) => (e as { step: Record<string, unknown> }).step);
+      pass(
+        `(info) ${read.events.length} events, ${read.paddedLines} padded lines, ${read.events.some((e) => (e as { event?: unknown }).event === 'delta') ? 'with' : 'without'} delta events, ${read.events.some((e) => (e as { event?: unknown }).event === 'started') ? 'with' : 'without'} a started event`,
+      );
     } else {
       const body = JSON.parse(JSON.stringify(read.events[0] ?? null)) as { steps?: unknown };
       steps = Array.isArray(body?.steps) ? (body.steps as Record<string, unknown>[]) : [];
@@ -147,18 +203,31 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
     const leaky = steps.filter((s) => ['messagesSent', 'raw', 'thinking', 'toolSpecs'].some((k) => k in s));
     expect(leaky.length === 0, 'steps carry no messagesSent, raw, thinking or toolSpecs', `${leaky.length} steps do`);
     const outside = steps.filter((s) => typeof s.toolName === 'string' && !offered.includes(s.toolName));
-    expect(outside.length === 0, 'the run used only tools the request offered', outside.map((s) => s.toolName).join(', '));
+    expect(
+      outside.length === 0,
+      'the run used only tools the request offered',
+      outside.map((s) => s.toolName).join(', '),
+    );
   } catch (error) {
     failLine(`POST run could not be read: ${(error as Error).message}`);
   }
 
   // 3. An empty tools list means no tools, never "every enabled tool".
   try {
-    const response = await post(options.run, { ...base, prompt: 'Summarise the page.', context: { selection: SAMPLE, recordTable: 'pages', recordUid: 1 }, tools: [], requestId: globalThis.crypto.randomUUID() });
+    const response = await post(options.run, {
+      ...base,
+      prompt: 'Summarise the page.',
+      context: { selection: SAMPLE, recordTable: 'pages', recordUid: 1 },
+      tools: [],
+      requestId: globalThis.crypto.randomUUID(),
+    });
     const read = await readNdjson(response);
     const toolSteps = read.events.flatMap((e) => {
       const event = e as { event?: unknown; step?: { toolName?: unknown }; steps?: Array<{ toolName?: unknown }> };
-      return [...(event.event === 'step' ? [event.step] : []), ...(Array.isArray(event.steps) ? event.steps : [])].filter((s) => typeof s?.toolName === 'string');
+      return [
+        ...(event.event === 'step' ? [event.step] : []),
+        ...(Array.isArray(event.steps) ? event.steps : []),
+      ].filter((s) => typeof s?.toolName === 'string');
     });
     expect(toolSteps.length === 0, 'tools: [] runs no tool', `${toolSteps.length} tool steps`);
   } catch (error) {
@@ -170,9 +239,18 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
     try {
       const response = await post(options.run, { ...base, tools: withheld, requestId: globalThis.crypto.randomUUID() });
       const read = await readNdjson(response);
-      const ran = read.events.filter((e) => (e as { event?: unknown; step?: { toolName?: unknown } }).event === 'step' && withheld.includes(String((e as { step: { toolName?: unknown } }).step.toolName)));
-      const suspended = read.events.some((e) => ['awaiting_approval', 'awaiting_input'].includes(String((e as { event?: unknown }).event)));
-      expect(ran.length === 0 && !suspended, `the server re-checks the request and runs none of the ${withheld.length} withheld tools`);
+      const ran = read.events.filter(
+        (e) =>
+          (e as { event?: unknown; step?: { toolName?: unknown } }).event === 'step' &&
+          withheld.includes(String((e as { step: { toolName?: unknown } }).step.toolName)),
+      );
+      const suspended = read.events.some((e) =>
+        ['awaiting_approval', 'awaiting_input'].includes(String((e as { event?: unknown }).event)),
+      );
+      expect(
+        ran.length === 0 && !suspended,
+        `the server re-checks the request and runs none of the ${withheld.length} withheld tools`,
+      );
     } catch (error) {
       failLine(`POST run with withheld tools could not be read: ${(error as Error).message}`);
     }
@@ -182,7 +260,11 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
   try {
     const response = await post(options.run, { ...base, requestId: globalThis.crypto.randomUUID() });
     const body: unknown = await response.json().catch(() => null);
-    expect(response.status === 400 && ErrorBodySchema.safeParse(body).success, 'a run without `tools` is refused with 400 { success: false, error }', `HTTP ${response.status}`);
+    expect(
+      response.status === 400 && ErrorBodySchema.safeParse(body).success,
+      'a run without `tools` is refused with 400 { success: false, error }',
+      `HTTP ${response.status}`,
+    );
   } catch (error) {
     failLine(`POST run without tools could not be read: ${(error as Error).message}`);
   }
@@ -192,7 +274,11 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
     try {
       const response = await post(options.cancel, { requestId: globalThis.crypto.randomUUID() }, 'application/json');
       const body: unknown = await response.json();
-      expect(CancelAnswerSchema.safeParse(body).success, 'POST cancel answers { success: true, cancelled: boolean }', JSON.stringify(body));
+      expect(
+        CancelAnswerSchema.safeParse(body).success,
+        'POST cancel answers { success: true, cancelled: boolean }',
+        JSON.stringify(body),
+      );
     } catch (error) {
       failLine(`POST cancel could not be read: ${(error as Error).message}`);
     }
@@ -204,14 +290,30 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
 
 async function main() {
   const { values } = parseArgs({
-    options: { tools: { type: 'string' }, run: { type: 'string' }, cancel: { type: 'string' }, configuration: { type: 'string' }, header: { type: 'string', multiple: true } },
+    options: {
+      tools: { type: 'string' },
+      run: { type: 'string' },
+      cancel: { type: 'string' },
+      configuration: { type: 'string' },
+      header: { type: 'string', multiple: true },
+    },
   });
   if (!values.tools || !values.run) {
-    console.error('Usage: npm run contract:check -- --tools <url> --run <url> [--cancel <url>] [--configuration <id>] [--header "Name: value"]');
+    console.error(
+      'Usage: npm run contract:check -- --tools <url> --run <url> [--cancel <url>] [--configuration <id>] [--header "Name: value"]',
+    );
     process.exit(2);
   }
-  const headers = Object.fromEntries((values.header ?? []).map((h) => [h.slice(0, h.indexOf(':')).trim(), h.slice(h.indexOf(':') + 1).trim()]));
-  const results = await checkConformance({ tools: values.tools, run: values.run, cancel: values.cancel, configuration: values.configuration, headers });
+  const headers = Object.fromEntries(
+    (values.header ?? []).map((h) => [h.slice(0, h.indexOf(':')).trim(), h.slice(h.indexOf(':') + 1).trim()]),
+  );
+  const results = await checkConformance({
+    tools: values.tools,
+    run: values.run,
+    cancel: values.cancel,
+    configuration: values.configuration,
+    headers,
+  });
   for (const r of results) console.log(`${r.ok ? '✓' : '✗'} ${r.line}`);
   const failed = results.filter((r) => !r.ok).length;
   console.log(`${results.length - failed} passed, ${failed} failed`);

@@ -5,7 +5,10 @@ import { createTransport, type Transport, type TransportOptions } from './transp
 export interface AskAiClient {
   readonly transport: Transport;
   /** The tools this user may offer in `configuration`, narrowed to the unattended ones. */
-  offerableTools(configuration?: string, options?: Omit<OfferableToolsOptions, 'configuration'>): Promise<OfferableTools>;
+  offerableTools(
+    configuration?: string,
+    options?: Omit<OfferableToolsOptions, 'configuration'>,
+  ): Promise<OfferableTools>;
   /** A run controller on this client's transport: one per dialog. */
   createRunController(options?: Omit<RunControllerOptions, 'transport'>): RunController;
 }

@@ -1,7 +1,8 @@
 import { ErrorBodySchema } from '../contract/error-body';
 import type { AskAiFailure } from './failure';
 
-export type JsonAnswer = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly failure: AskAiFailure };
+export type JsonAnswer =
+  { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly failure: AskAiFailure };
 
 /** Whether the answer is HTML: TYPO3 answers an expired session with its login page. */
 export function isHtml(response: Response, text?: string): boolean {
@@ -32,7 +33,8 @@ export function failureFromStatus(response: Response, body: unknown, now: number
   if (status === 400) return { kind: 'badRequest', message };
   if (status === 401 || status === 403) return { kind: 'forbidden', message };
   if (status === 404) return { kind: 'notFound', message };
-  if (status === 429) return { kind: 'rateLimited', retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after'), now) };
+  if (status === 429)
+    return { kind: 'rateLimited', retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after'), now) };
   if (status >= 500) return { kind: 'server', status, message };
   return { kind: 'backend', message };
 }
@@ -43,7 +45,11 @@ export function failureFromStatus(response: Response, body: unknown, now: number
  * `invalidResponse`. Never throws. A run's unstreamed answer reads `success: false` itself
  * (`successFalseIsError: false`): it may be a guardrail or a cancellation.
  */
-export async function readJsonAnswer(response: Response, now: number, options: { readonly successFalseIsError?: boolean } = {}): Promise<JsonAnswer> {
+export async function readJsonAnswer(
+  response: Response,
+  now: number,
+  options: { readonly successFalseIsError?: boolean } = {},
+): Promise<JsonAnswer> {
   let text: string;
   try {
     text = await response.text();
@@ -69,6 +75,7 @@ export async function readJsonAnswer(response: Response, now: number, options: {
   }
   if (html) return { ok: false, failure: { kind: 'sessionExpired' } };
   if (!parsed) return { ok: false, failure: { kind: 'invalidResponse', detail: 'The answer is not JSON.' } };
-  if ((options.successFalseIsError ?? true) && ErrorBodySchema.safeParse(body).success) return { ok: false, failure: { kind: 'backend', message: errorMessage(body) } };
+  if ((options.successFalseIsError ?? true) && ErrorBodySchema.safeParse(body).success)
+    return { ok: false, failure: { kind: 'backend', message: errorMessage(body) } };
   return { ok: true, body };
 }

@@ -28,7 +28,8 @@ export function createLineSplitter(): LineSplitter {
 }
 
 /** A parsed line, or the raw text of a line that is not JSON. */
-export type NdjsonItem = { readonly json: true; readonly value: unknown } | { readonly json: false; readonly line: string };
+export type NdjsonItem =
+  { readonly json: true; readonly value: unknown } | { readonly json: false; readonly line: string };
 
 export function parseLine(line: string): NdjsonItem {
   try {

@@ -40,13 +40,23 @@ export interface OfferableToolsOptions {
  * without a human pause (ADR-210), intersected with the server's own `unattended` answer when it
  * sends one (fail closed). Rejects only with an {@link AskAiRequestError}.
  */
-export async function offerableTools(transport: Transport, configurationOrOptions: string | OfferableToolsOptions = {}): Promise<OfferableTools> {
-  const options: OfferableToolsOptions = typeof configurationOrOptions === 'string' ? { configuration: configurationOrOptions } : configurationOrOptions;
+export async function offerableTools(
+  transport: Transport,
+  configurationOrOptions: string | OfferableToolsOptions = {},
+): Promise<OfferableTools> {
+  const options: OfferableToolsOptions =
+    typeof configurationOrOptions === 'string' ? { configuration: configurationOrOptions } : configurationOrOptions;
   const now = options.now ?? Date.now;
-  const url = options.configuration ? appendQuery(transport.endpoints.tools, { configuration: options.configuration }) : transport.endpoints.tools;
+  const url = options.configuration
+    ? appendQuery(transport.endpoints.tools, { configuration: options.configuration })
+    : transport.endpoints.tools;
   let response: Response;
   try {
-    response = await transport.send(url, { method: 'GET', headers: { Accept: 'application/json' }, signal: options.signal ?? null });
+    response = await transport.send(url, {
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      signal: options.signal ?? null,
+    });
   } catch {
     throw new AskAiRequestError({ kind: 'network' });
   }
@@ -54,12 +64,25 @@ export async function offerableTools(transport: Transport, configurationOrOption
   if (!answer.ok) throw new AskAiRequestError(answer.failure);
   const envelope = ToolsAnswerSchema.safeParse(answer.body);
   if (!envelope.success) {
-    throw new AskAiRequestError({ kind: 'invalidResponse', detail: 'The tools answer lacks `success: true` or a `tools` list.' });
+    throw new AskAiRequestError({
+      kind: 'invalidResponse',
+      detail: 'The tools answer lacks `success: true` or a `tools` list.',
+    });
   }
-  return narrow(transport, envelope.data.tools, envelope.data.unattended, envelope.data.configuration ?? options.configuration ?? null);
+  return narrow(
+    transport,
+    envelope.data.tools,
+    envelope.data.unattended,
+    envelope.data.configuration ?? options.configuration ?? null,
+  );
 }
 
-function narrow(transport: Transport, entries: readonly unknown[], serverUnattended: readonly string[] | undefined, configuration: string | null): OfferableTools {
+function narrow(
+  transport: Transport,
+  entries: readonly unknown[],
+  serverUnattended: readonly string[] | undefined,
+  configuration: string | null,
+): OfferableTools {
   const described: ToolTraits[] = [];
   const display = new Map<string, OfferedTool>();
   /** The names in the backend's order, `null` where an entry has no readable name. */
@@ -75,7 +98,10 @@ function narrow(transport: Transport, entries: readonly unknown[], serverUnatten
     }
     if (!display.has(name)) {
       order.push(name);
-      display.set(name, parsed.success ? toOffered(parsed.data) : { name, label: null, description: null, group: null });
+      display.set(
+        name,
+        parsed.success ? toOffered(parsed.data) : { name, label: null, description: null, group: null },
+      );
     }
     if (parsed.success) {
       described.push({ name, ...parsed.data.traits });
@@ -115,5 +141,10 @@ function narrow(transport: Transport, entries: readonly unknown[], serverUnatten
 }
 
 function toOffered(entry: ToolEntry): OfferedTool {
-  return { name: entry.name, label: entry.label ?? null, description: entry.description ?? null, group: entry.group ?? null };
+  return {
+    name: entry.name,
+    label: entry.label ?? null,
+    description: entry.description ?? null,
+    group: entry.group ?? null,
+  };
 }

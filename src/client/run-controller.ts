@@ -60,7 +60,10 @@ const TIMED_OUT = Symbol('timedOut');
 export function createRunController(initialOptions: RunControllerOptions): RunController {
   let options = initialOptions;
   let transport = options.transport;
-  const timers: Timers = options.timers ?? { setTimeout: (cb, ms) => globalThis.setTimeout(cb, ms), clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>) };
+  const timers: Timers = options.timers ?? {
+    setTimeout: (cb, ms) => globalThis.setTimeout(cb, ms),
+    clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
   const now = options.now ?? Date.now;
   const createRequestId = options.createRequestId ?? (() => globalThis.crypto.randomUUID());
 
@@ -125,12 +128,21 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
     if (answer === TIMED_OUT) return lose(run);
     if (!answer.ok) return settle(run, { type: 'fail', failure: answer.failure, at: now() });
     if (!UnstreamedAnswerSchema.safeParse(answer.body).success) {
-      return settle(run, { type: 'fail', failure: { kind: 'invalidResponse', detail: 'The run answer does not fit the contract.' }, at: now() });
+      return settle(run, {
+        type: 'fail',
+        failure: { kind: 'invalidResponse', detail: 'The run answer does not fit the contract.' },
+        at: now(),
+      });
     }
     const body = answer.body as Record<string, unknown>;
     for (const step of stepsFromBody(body.steps)) dispatch({ type: 'step', step });
     const meaning = interpretEvent(eventFromBody(body));
-    if (!apply(run, meaning)) settle(run, { type: 'fail', failure: { kind: 'invalidResponse', detail: 'The run answer is not a terminal answer.' }, at: now() });
+    if (!apply(run, meaning))
+      settle(run, {
+        type: 'fail',
+        failure: { kind: 'invalidResponse', detail: 'The run answer is not a terminal answer.' },
+        at: now(),
+      });
   }
 
   /** Applies one event's meaning; true when it ended the run. */
@@ -197,7 +209,11 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
     }
   }
 
-  async function drainAfterTerminal(reader: ReadableStreamDefaultReader<Uint8Array>, decoder: ReturnType<typeof createNdjsonDecoder>, handle: (items: NdjsonItem[]) => void) {
+  async function drainAfterTerminal(
+    reader: ReadableStreamDefaultReader<Uint8Array>,
+    decoder: ReturnType<typeof createNdjsonDecoder>,
+    handle: (items: NdjsonItem[]) => void,
+  ) {
     try {
       for (;;) {
         const chunk = await reader.read();
@@ -211,9 +227,16 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
 
   async function requestCancel(target: { runUuid: string } | { requestId: string }, url: string) {
     try {
-      const response = await transport.send(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(target) });
+      const response = await transport.send(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(target),
+      });
       const answer = await readJsonAnswer(response, now());
-      const confirmed = answer.ok && CancelAnswerSchema.safeParse(answer.body).success && (answer.body as { cancelled: boolean }).cancelled;
+      const confirmed =
+        answer.ok &&
+        CancelAnswerSchema.safeParse(answer.body).success &&
+        (answer.body as { cancelled: boolean }).cancelled;
       if (!confirmed) transport.warn({ code: 'cancelFailed', message: 'The server did not confirm the cancel.' });
       dispatch({ type: 'cancelAnswered', confirmed });
     } catch {
@@ -226,7 +249,11 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
     const run = current;
     if (run === null || snapshot.status !== 'running') return;
     const cancelUrl = transport.endpoints.cancel;
-    const target = snapshot.runUuid ? { runUuid: snapshot.runUuid } : snapshot.requestId ? { requestId: snapshot.requestId } : null;
+    const target = snapshot.runUuid
+      ? { runUuid: snapshot.runUuid }
+      : snapshot.requestId
+        ? { requestId: snapshot.requestId }
+        : null;
     current = null;
     run.abort.abort();
     dispatch({ type: 'stop', cancel: cancelUrl && target ? 'pending' : 'unavailable', at: now() });
@@ -247,7 +274,9 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
       current = run;
       dispatch({ type: 'start', prompt: input.prompt, context: input.context ?? null, tools, requestId, at: now() });
       const body: RunRequest = {
-        ...((input.configuration ?? options.configuration) ? { configuration: input.configuration ?? options.configuration } : {}),
+        ...((input.configuration ?? options.configuration)
+          ? { configuration: input.configuration ?? options.configuration }
+          : {}),
         prompt: input.prompt,
         ...(input.context ? { context: input.context } : {}),
         tools,

@@ -12,7 +12,14 @@ import type { DoneInput, RunUsage, StepInput } from './run-state';
 
 /** What one event of a run means for the run. */
 export type RunEventMeaning =
-  | { readonly type: 'progress'; readonly action: { type: 'started'; runUuid: string } | { type: 'step'; step: StepInput } | { type: 'delta'; text: string } | null }
+  | {
+      readonly type: 'progress';
+      readonly action:
+        | { type: 'started'; runUuid: string }
+        | { type: 'step'; step: StepInput }
+        | { type: 'delta'; text: string }
+        | null;
+    }
   | { readonly type: 'done'; readonly result: DoneInput; readonly warning: ContractWarning | null }
   | { readonly type: 'fail'; readonly failure: AskAiFailure }
   | { readonly type: 'skip'; readonly warning: ContractWarning };
@@ -33,7 +40,11 @@ export function interpretEvent(value: unknown): RunEventMeaning {
 
   if (Object.hasOwn(PROGRESS_EVENT_SCHEMAS, name)) {
     const parsed = PROGRESS_EVENT_SCHEMAS[name as keyof typeof PROGRESS_EVENT_SCHEMAS].safeParse(value);
-    if (!parsed.success) return { type: 'skip', warning: { code: 'invalidEvent', message: `A "${name}" event does not fit the contract.` } };
+    if (!parsed.success)
+      return {
+        type: 'skip',
+        warning: { code: 'invalidEvent', message: `A "${name}" event does not fit the contract.` },
+      };
     const data = parsed.data;
     switch (data.event) {
       case 'started':
@@ -49,7 +60,11 @@ export function interpretEvent(value: unknown): RunEventMeaning {
 
   if (Object.hasOwn(TERMINAL_EVENT_SCHEMAS, name)) {
     const parsed = TERMINAL_EVENT_SCHEMAS[name as keyof typeof TERMINAL_EVENT_SCHEMAS].safeParse(value);
-    if (!parsed.success) return { type: 'fail', failure: { kind: 'invalidResponse', detail: `The terminal "${name}" event does not fit the contract.` } };
+    if (!parsed.success)
+      return {
+        type: 'fail',
+        failure: { kind: 'invalidResponse', detail: `The terminal "${name}" event does not fit the contract.` },
+      };
     const data = parsed.data;
     switch (data.event) {
       case 'done':
@@ -63,9 +78,19 @@ export function interpretEvent(value: unknown): RunEventMeaning {
           correlationId: data.correlationId ?? null,
         });
       case 'awaiting_approval':
-        return { type: 'fail', failure: { kind: 'suspendedForApproval', tools: data.pendingTools.map((t) => t.name), runUuid: data.runUuid || null } };
+        return {
+          type: 'fail',
+          failure: {
+            kind: 'suspendedForApproval',
+            tools: data.pendingTools.map((t) => t.name),
+            runUuid: data.runUuid || null,
+          },
+        };
       case 'awaiting_input':
-        return { type: 'fail', failure: { kind: 'suspendedForInput', tools: [data.inputRequest.tool], runUuid: data.runUuid || null } };
+        return {
+          type: 'fail',
+          failure: { kind: 'suspendedForInput', tools: [data.inputRequest.tool], runUuid: data.runUuid || null },
+        };
       case 'guardrail_blocked':
       case 'guardrail_approval_required':
         return { type: 'fail', failure: { kind: 'guardrail', message: data.error || null } };
@@ -92,7 +117,10 @@ export function interpretEvent(value: unknown): RunEventMeaning {
       correlationId: null,
     });
   }
-  return { type: 'fail', failure: { kind: 'invalidResponse', detail: `The terminal "${name}" event carries no answer.` } };
+  return {
+    type: 'fail',
+    failure: { kind: 'invalidResponse', detail: `The terminal "${name}" event carries no answer.` },
+  };
 }
 
 const STATUS_TO_EVENT: Readonly<Record<string, string>> = { completed: 'done' };
@@ -115,13 +143,20 @@ export function stepsFromBody(steps: unknown): StepInput[] {
 function doneMeaning(result: DoneInput): RunEventMeaning {
   const reason = result.terminationReason;
   const warning: ContractWarning | null =
-    reason !== null && !KNOWN_REASONS.has(reason) ? { code: 'unknownTerminationReason', message: `Unknown termination reason "${reason}".` } : null;
+    reason !== null && !KNOWN_REASONS.has(reason)
+      ? { code: 'unknownTerminationReason', message: `Unknown termination reason "${reason}".` }
+      : null;
   return { type: 'done', result, warning };
 }
 
 function toUsage(usage: Usage): RunUsage | null {
   if (!('totalTokens' in usage)) return null;
-  return { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, totalTokens: usage.totalTokens, estimatedCost: usage.estimatedCost ?? null };
+  return {
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    totalTokens: usage.totalTokens,
+    estimatedCost: usage.estimatedCost ?? null,
+  };
 }
 
 function toStepInput(step: RunStep): StepInput {

@@ -95,7 +95,14 @@ export interface DoneInput {
 }
 
 export type RunAction =
-  | { readonly type: 'start'; readonly prompt: string; readonly context: RunContext | null; readonly tools: readonly string[]; readonly requestId: string; readonly at: number }
+  | {
+      readonly type: 'start';
+      readonly prompt: string;
+      readonly context: RunContext | null;
+      readonly tools: readonly string[];
+      readonly requestId: string;
+      readonly at: number;
+    }
   | { readonly type: 'started'; readonly runUuid: string }
   | { readonly type: 'step'; readonly step: StepInput }
   | { readonly type: 'delta'; readonly text: string }
@@ -111,11 +118,21 @@ const SUSPENSIONS: ReadonlySet<AskAiFailure['kind']> = new Set(['suspendedForApp
 export function reduceRun(state: RunSnapshot, action: RunAction): RunSnapshot {
   switch (action.type) {
     case 'start':
-      return { ...IDLE_SNAPSHOT, status: 'running', prompt: action.prompt, context: action.context, tools: action.tools, requestId: action.requestId, startedAt: action.at };
+      return {
+        ...IDLE_SNAPSHOT,
+        status: 'running',
+        prompt: action.prompt,
+        context: action.context,
+        tools: action.tools,
+        requestId: action.requestId,
+        startedAt: action.at,
+      };
     case 'reset':
       return IDLE_SNAPSHOT;
     case 'cancelAnswered':
-      return state.status === 'stopped' && state.cancel === 'pending' ? { ...state, cancel: action.confirmed ? 'confirmed' : 'notConfirmed' } : state;
+      return state.status === 'stopped' && state.cancel === 'pending'
+        ? { ...state, cancel: action.confirmed ? 'confirmed' : 'notConfirmed' }
+        : state;
   }
   if (state.status !== 'running') return state;
   switch (action.type) {
@@ -140,34 +157,66 @@ export function reduceRun(state: RunSnapshot, action: RunAction): RunSnapshot {
       };
       // A `done` without an answer is a run that produced none: say so, never an empty success.
       if (r.answer.trim() === '') {
-        return { ...common, status: 'failed', failure: { kind: 'noAnswer', truncated: r.truncated, terminationReason: r.terminationReason } };
+        return {
+          ...common,
+          status: 'failed',
+          failure: { kind: 'noAnswer', truncated: r.truncated, terminationReason: r.terminationReason },
+        };
       }
       return { ...common, status: 'done', answer: r.answer };
     }
     case 'fail': {
       const status = SUSPENSIONS.has(action.failure.kind) ? 'suspended' : 'failed';
       const runUuid = 'runUuid' in action.failure ? (action.failure.runUuid ?? state.runUuid) : state.runUuid;
-      return { ...state, status, failure: action.failure, runUuid, steps: settleSteps(state.steps, 'failed'), settledAt: action.at };
+      return {
+        ...state,
+        status,
+        failure: action.failure,
+        runUuid,
+        steps: settleSteps(state.steps, 'failed'),
+        settledAt: action.at,
+      };
     }
     case 'stop':
-      return { ...state, status: 'stopped', cancel: action.cancel, steps: settleSteps(state.steps, 'failed'), settledAt: action.at };
+      return {
+        ...state,
+        status: 'stopped',
+        cancel: action.cancel,
+        steps: settleSteps(state.steps, 'failed'),
+        settledAt: action.at,
+      };
   }
 }
 
 function addStep(steps: readonly RunStepView[], step: StepInput): readonly RunStepView[] {
   const toolName = step.toolName ?? null;
   const status = step.toolIsError ? 'failed' : 'done';
-  const finished: RunStepView = { id: steps.length, kind: step.kind, toolName, round: step.round, durationMs: step.durationMs, status };
+  const finished: RunStepView = {
+    id: steps.length,
+    kind: step.kind,
+    toolName,
+    round: step.round,
+    durationMs: step.durationMs,
+    status,
+  };
   // A tool step resolves the first running entry of the same tool, in place.
   const running = step.kind === 'tool' ? steps.findIndex((s) => s.status === 'running' && s.toolName === toolName) : -1;
-  const next = running === -1 ? [...steps, finished] : steps.map((s, i) => (i === running ? { ...finished, id: s.id } : s));
-  const requested = (step.requestedTools ?? []).map(
-    (name, i): RunStepView => ({ id: next.length + i, kind: 'tool', toolName: name, round: step.round, durationMs: null, status: 'running' }),
-  );
+  const next =
+    running === -1 ? [...steps, finished] : steps.map((s, i) => (i === running ? { ...finished, id: s.id } : s));
+  const requested = (step.requestedTools ?? []).map((name, i): RunStepView => ({
+    id: next.length + i,
+    kind: 'tool',
+    toolName: name,
+    round: step.round,
+    durationMs: null,
+    status: 'running',
+  }));
   return requested.length === 0 ? next : [...next, ...requested];
 }
 
 /** On the end of a run nothing stays "running": a done run finished them, any other end did not. */
 function settleSteps(steps: readonly RunStepView[], as: 'done' | 'failed'): readonly RunStepView[] {
-  return steps.some((s) => s.status === 'running') ? steps.map((s) => (s.status === 'running' ? { ...s, status: as } : s)) : steps;
+  return steps.some((s) => s.status === 'running')
+    ? steps.map((s) => (s.status === 'running' ? { ...s, status: as } : s))
+    : steps;
 }

@@ -42,7 +42,11 @@ export function markdownToText(markdown: string): string {
 export function taskResult(snapshot: RunSnapshot): { answer: TaskAnswer; meta: TaskAnswerMeta } | null {
   const markdown = snapshot.answer ?? snapshot.partialAnswer;
   if (snapshot.status === 'running' || markdown.trim() === '') return null;
-  const toolsUsed = [...new Set(snapshot.steps.flatMap((s) => (s.kind === 'tool' && s.toolName && s.status === 'done' ? [s.toolName] : [])))];
+  const toolsUsed = [
+    ...new Set(
+      snapshot.steps.flatMap((s) => (s.kind === 'tool' && s.toolName && s.status === 'done' ? [s.toolName] : [])),
+    ),
+  ];
   return {
     answer: { markdown, text: markdownToText(markdown) },
     meta: {
@@ -61,7 +65,10 @@ export function taskResult(snapshot: RunSnapshot): { answer: TaskAnswer; meta: T
 export type ContextPart = 'selection' | 'document';
 
 /** The editor context cut to `limit` characters per text field, and which fields were cut. */
-export function limitContext(context: RunContext | undefined, limit: number): { context: RunContext | undefined; cut: ContextPart[] } {
+export function limitContext(
+  context: RunContext | undefined,
+  limit: number,
+): { context: RunContext | undefined; cut: ContextPart[] } {
   if (!context) return { context, cut: [] };
   const cut: ContextPart[] = [];
   const next: Record<string, unknown> = { ...context };

@@ -35,7 +35,11 @@ export function createTransport(options: TransportOptions): Transport {
     endpoints: options.endpoints,
     async send(url, init) {
       // No URL for this endpoint: read as the contract's 404, "the endpoint is not configured".
-      if (url === '') return new Response(JSON.stringify({ success: false, error: null }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+      if (url === '')
+        return new Response(JSON.stringify({ success: false, error: null }), {
+          status: 404,
+          headers: { 'Content-Type': 'application/json' },
+        });
       const headers = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers);
       new Headers(init.headers).forEach((value, key) => headers.set(key, value));
       const doFetch = options.fetch ?? globalThis.fetch;

@@ -26,6 +26,7 @@ export function typo3Endpoints(routes: Typo3Routes, ajaxUrls?: Record<string, un
     }
     return value;
   };
-  const cancel = routes.cancel !== undefined && typeof urls[routes.cancel] === 'string' ? url(routes.cancel) : undefined;
+  const cancel =
+    routes.cancel !== undefined && typeof urls[routes.cancel] === 'string' ? url(routes.cancel) : undefined;
   return { tools: url(routes.tools), run: url(routes.run), cancel };
 }

@@ -1,5 +1,12 @@
 export { phpMap } from './php-map';
-export { ToolEffectSchema, ToolTraitsSchema, ToolEntrySchema, ToolsAnswerSchema, type ToolEntry, type ToolsAnswer } from './tool-list';
+export {
+  ToolEffectSchema,
+  ToolTraitsSchema,
+  ToolEntrySchema,
+  ToolsAnswerSchema,
+  type ToolEntry,
+  type ToolsAnswer,
+} from './tool-list';
 export { ErrorBodySchema, type ErrorBody } from './error-body';
 export { RunContextSchema, RunRequestSchema, type RunContext, type RunRequest } from './run-request';
 export {

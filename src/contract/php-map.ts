@@ -5,5 +5,11 @@ import * as z from 'zod/mini';
  * object, an empty list is read as the empty object (CONTRACT.md, Conventions).
  */
 export function phpMap<T extends z.core.SomeType>(shape: T) {
-  return z.union([shape, z.pipe(z.tuple([]), z.transform(() => ({}) as z.infer<T>))]);
+  return z.union([
+    shape,
+    z.pipe(
+      z.tuple([]),
+      z.transform(() => ({}) as z.infer<T>),
+    ),
+  ]);
 }

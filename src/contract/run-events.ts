@@ -22,7 +22,10 @@ export const UsageSchema = phpMap(
   }),
 );
 
-export const ContextEventSchema = z.object({ event: z.literal('context'), contextClassification: z.optional(z.unknown()) });
+export const ContextEventSchema = z.object({
+  event: z.literal('context'),
+  contextClassification: z.optional(z.unknown()),
+});
 export const StartedEventSchema = z.object({ event: z.literal('started'), runUuid: z.string().check(z.minLength(1)) });
 export const StepEventSchema = z.object({ event: z.literal('step'), step: RunStepSchema });
 export const DeltaEventSchema = z.object({ event: z.literal('delta'), text: z.string() });
@@ -60,7 +63,11 @@ export const GuardrailEventSchema = z.object({
   error: z.string(),
 });
 
-export const CancelledEventSchema = z.object({ event: z.literal('cancelled'), success: z.literal(false), error: z.optional(z.string()) });
+export const CancelledEventSchema = z.object({
+  event: z.literal('cancelled'),
+  success: z.literal(false),
+  error: z.optional(z.string()),
+});
 export const ErrorEventSchema = z.object({ event: z.literal('error'), success: z.literal(false), error: z.string() });
 
 /**

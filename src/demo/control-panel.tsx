@@ -37,7 +37,12 @@ export function ControlPanel({ state, onChange }: ControlPanelProps) {
         <legend>Operator settings</legend>
         {Object.entries(state.operator).map(([key, value]) => (
           <label key={key} className="check">
-            <input type="checkbox" checked={value} onChange={(e) => onChange({ operator: { [key]: e.target.checked } })} /> {OPERATOR_LABELS[key] ?? key}
+            <input
+              type="checkbox"
+              checked={value}
+              onChange={(e) => onChange({ operator: { [key]: e.target.checked } })}
+            />{' '}
+            {OPERATOR_LABELS[key] ?? key}
           </label>
         ))}
       </fieldset>

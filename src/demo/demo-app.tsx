@@ -9,8 +9,18 @@ import { changeSimulation, readSimulation, type SimulationView } from './simulat
 const ENDPOINTS = { tools: '/api/ask-ai/tools', run: '/api/ask-ai/run', cancel: '/api/ask-ai/cancel' };
 
 const PRESETS_EXTRA = [
-  { id: 'page-summary', label: 'Summarise the whole page', prompt: 'Summarise the page in two sentences.', requiredTools: ['get_page_content'] },
-  { id: 'page-title', label: 'Set the page title', prompt: 'Write and set a better page title.', requiredTools: ['update_page_metadata'] },
+  {
+    id: 'page-summary',
+    label: 'Summarise the whole page',
+    prompt: 'Summarise the page in two sentences.',
+    requiredTools: ['get_page_content'],
+  },
+  {
+    id: 'page-title',
+    label: 'Set the page title',
+    prompt: 'Write and set a better page title.',
+    requiredTools: ['update_page_metadata'],
+  },
 ];
 
 /** A CMS-like editing page: one content element with a header and a rich-text field. */
@@ -41,7 +51,8 @@ export function DemoApp({ simulated }: { simulated: boolean }) {
     if (field.current) setDocumentText(fieldText(field.current));
   }, []);
 
-  const provenance = (meta: TaskAnswerMeta) => `${meta.instruction} · ${meta.runUuid ?? 'no run id'} · tools: ${meta.toolsUsed.join(', ') || 'none'}`;
+  const provenance = (meta: TaskAnswerMeta) =>
+    `${meta.instruction} · ${meta.runUuid ?? 'no run id'} · tools: ${meta.toolsUsed.join(', ') || 'none'}`;
   const onInsert = (answer: TaskAnswer, meta: TaskAnswerMeta) => {
     if (!field.current) return;
     insertParagraphs(field.current, answer.text, provenance(meta));
@@ -60,7 +71,15 @@ export function DemoApp({ simulated }: { simulated: boolean }) {
 
   const change = async (patch: Record<string, unknown>) => {
     // Shown at once; the backend's answer then confirms (or corrects) it.
-    setState((current) => current && ({ ...current, ...patch, operator: { ...current.operator, ...(patch.operator as object | undefined) } } as SimulationView));
+    setState(
+      (current) =>
+        current &&
+        ({
+          ...current,
+          ...patch,
+          operator: { ...current.operator, ...(patch.operator as object | undefined) },
+        } as SimulationView),
+    );
     const next = await changeSimulation(patch);
     if (next) setState(next);
     // The withheld list follows the new settings at once.
@@ -82,7 +101,12 @@ export function DemoApp({ simulated }: { simulated: boolean }) {
             <AskAiDialog
               endpoints={ENDPOINTS}
               configuration={state?.configuration}
-              context={{ ...(selection ? { selection } : {}), document: documentText, recordTable: 'tt_content', recordUid: 12 }}
+              context={{
+                ...(selection ? { selection } : {}),
+                document: documentText,
+                recordTable: 'tt_content',
+                recordUid: 12,
+              }}
               presets={undefined}
               onInsert={onInsert}
               onReplace={onReplace}
@@ -90,7 +114,11 @@ export function DemoApp({ simulated }: { simulated: boolean }) {
             />
           </div>
           <RichTextField ref={field} onSelectionChange={trackSelection} />
-          <p className="hint">{selection ? `Selected: “${selection.slice(0, 60)}${selection.length > 60 ? '…' : ''}”` : 'Select text in the field to act on it, or let the AI read the whole field.'}</p>
+          <p className="hint">
+            {selection
+              ? `Selected: “${selection.slice(0, 60)}${selection.length > 60 ? '…' : ''}”`
+              : 'Select text in the field to act on it, or let the AI read the whole field.'}
+          </p>
         </div>
         {log.length > 0 && (
           <ul className="log" aria-label="Editor log">
@@ -102,7 +130,14 @@ export function DemoApp({ simulated }: { simulated: boolean }) {
         <details className="extra">
           <summary>Host presets with required tools</summary>
           <p>The dialog below offers two extra presets: one needs a read tool, one a writer that is always withheld.</p>
-          <AskAiDialog endpoints={ENDPOINTS} configuration={state?.configuration} presets={PRESETS_EXTRA} messages={{ trigger: 'Page tasks' }} context={{ recordTable: 'pages', recordUid: 3 }} onInsert={onInsert} />
+          <AskAiDialog
+            endpoints={ENDPOINTS}
+            configuration={state?.configuration}
+            presets={PRESETS_EXTRA}
+            messages={{ trigger: 'Page tasks' }}
+            context={{ recordTable: 'pages', recordUid: 3 }}
+            onInsert={onInsert}
+          />
         </details>
       </main>
       {simulated && state && <ControlPanel state={state} onChange={(patch) => void change(patch)} />}

@@ -18,6 +18,10 @@ export async function readSimulation(): Promise<SimulationView | null> {
 }
 
 export async function changeSimulation(patch: Record<string, unknown>): Promise<SimulationView | null> {
-  const response = await fetch(URL_, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(patch) });
+  const response = await fetch(URL_, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(patch),
+  });
   return response.ok ? readSimulation() : null;
 }

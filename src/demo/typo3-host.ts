@@ -15,7 +15,12 @@ const log = document.querySelector<HTMLOListElement>('#log');
 function syncContext() {
   if (!field || !widget) return;
   const selection = field.value.slice(field.selectionStart, field.selectionEnd);
-  widget.context = { ...(selection ? { selection } : {}), document: field.value, recordTable: 'tt_content', recordUid: 42 };
+  widget.context = {
+    ...(selection ? { selection } : {}),
+    document: field.value,
+    recordTable: 'tt_content',
+    recordUid: 42,
+  };
 }
 
 field?.addEventListener('select', syncContext);

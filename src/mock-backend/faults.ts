@@ -55,7 +55,10 @@ export const LOGIN_PAGE =
 
 export function httpFault(id: FaultId): Response {
   const json = (status: number, error: string, headers: Record<string, string> = {}) =>
-    new Response(JSON.stringify({ success: false, error }), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+    new Response(JSON.stringify({ success: false, error }), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
   switch (id) {
     case 'network-error':
       return Response.error();
@@ -72,7 +75,10 @@ export function httpFault(id: FaultId): Response {
     case 'server-error':
       return json(500, 'RuntimeException: The provider did not answer.');
     case 'server-error-html':
-      return new Response('<html><body><h1>500 Internal Server Error</h1></body></html>', { status: 500, headers: { 'Content-Type': 'text/html' } });
+      return new Response('<html><body><h1>500 Internal Server Error</h1></body></html>', {
+        status: 500,
+        headers: { 'Content-Type': 'text/html' },
+      });
     case 'session-expired':
       return new Response(LOGIN_PAGE, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
     default:

@@ -38,7 +38,13 @@ export interface StreamItem {
 export function ndjsonStream(
   items: readonly StreamItem[],
   signal: AbortSignal,
-  options: { readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>; readonly stall?: boolean; readonly onCancelled?: () => unknown; readonly shouldCancel?: () => boolean; readonly onEnd?: () => void },
+  options: {
+    readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+    readonly stall?: boolean;
+    readonly onCancelled?: () => unknown;
+    readonly shouldCancel?: () => boolean;
+    readonly onEnd?: () => void;
+  },
 ): ReadableStream<Uint8Array> {
   let closed = false;
   return new ReadableStream<Uint8Array>({

@@ -1,7 +1,14 @@
 import type { ToolEffect } from '../unattended';
 
 /** Data classes of nr-llm's `ToolDataClass`, in rank order (ADR-094). */
-export const DATA_CLASSES = ['publicContent', 'editorContent', 'sourceCode', 'internalConfiguration', 'systemDiagnostics', 'secretAdjacent'] as const;
+export const DATA_CLASSES = [
+  'publicContent',
+  'editorContent',
+  'sourceCode',
+  'internalConfiguration',
+  'systemDiagnostics',
+  'secretAdjacent',
+] as const;
 export type DataClass = (typeof DATA_CLASSES)[number];
 
 export interface SimulatedTool {
@@ -36,41 +43,73 @@ const GROUP_DATA_CLASS: Record<string, DataClass> = {
   accounts: 'secretAdjacent',
 };
 
-type Row = readonly [names: string, group: string, admin: boolean, enabled: boolean, effect: ToolEffect | null, explicitClass?: DataClass];
+type Row = readonly [
+  names: string,
+  group: string,
+  admin: boolean,
+  enabled: boolean,
+  effect: ToolEffect | null,
+  explicitClass?: DataClass,
+];
 
 /** nr-llm's 48 builtins (reference §6): name, group, admin tier, default enablement, effect, data class. */
 const BUILTIN_ROWS: readonly Row[] = [
   ['get_page_content get_record_history read_records search_records', 'content', false, true, null],
-  ['browse_fal_folder find_missing_files get_fal_references list_fal_storages search_fal_files', 'files', false, true, null],
-  ['get_flexform_schema get_full_tca get_pagetree get_table_schema get_tca resolve_url validate_tca', 'structure', false, true, null],
+  [
+    'browse_fal_folder find_missing_files get_fal_references list_fal_storages search_fal_files',
+    'files',
+    false,
+    true,
+    null,
+  ],
+  [
+    'get_flexform_schema get_full_tca get_pagetree get_table_schema get_tca resolve_url validate_tca',
+    'structure',
+    false,
+    true,
+    null,
+  ],
   ['read_fal_asset_meta', 'structure', true, true, null],
   ['fluid_resolve', 'configuration', false, true, null],
   ['check_typoscript get_tsconfig get_typoscript', 'configuration', true, true, null],
   ['get_site_config', 'configuration', true, true, null, 'secretAdjacent'],
   ['read_source search_code', 'code', true, true, null],
   ['get_last_exception', 'code', true, true, null, 'secretAdjacent'],
-  ['fetch_logs get_env get_php_info get_system_status list_deprecations list_extensions list_middlewares list_scheduler_tasks probe_url', 'system', true, true, null],
+  [
+    'fetch_logs get_env get_php_info get_system_status list_deprecations list_extensions list_middlewares list_scheduler_tasks probe_url',
+    'system',
+    true,
+    true,
+    null,
+  ],
   ['get_env_raw get_php_info_raw', 'system', true, false, null, 'secretAdjacent'],
   ['list_be_groups list_be_users', 'accounts', true, true, null, 'secretAdjacent'],
   ['list_be_users_raw', 'accounts', true, false, null, 'secretAdjacent'],
   ['site_rag_query site_fetch_source', 'rag', false, true, null],
   ['update_page_metadata set_file_alternative_text move_content_element', 'editing', false, false, 'idempotent_write'],
-  ['create_content_element_draft create_page_draft create_translation_draft attach_file_to_content_element', 'editing', false, false, 'non_idempotent_write'],
+  [
+    'create_content_element_draft create_page_draft create_translation_draft attach_file_to_content_element',
+    'editing',
+    false,
+    false,
+    'non_idempotent_write',
+  ],
 ];
 
 const humanise = (name: string) => name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-export const BUILTIN_TOOLS: readonly SimulatedTool[] = BUILTIN_ROWS.flatMap(([names, group, admin, enabled, effect, explicit]) =>
-  names.split(' ').map((name) => ({
-    name,
-    group,
-    label: humanise(name),
-    description: `${humanise(name)} (simulated nr-llm builtin, ${group} group).`,
-    requiresAdmin: admin,
-    enabledByDefault: enabled,
-    effect,
-    dataClass: explicit ?? GROUP_DATA_CLASS[group] ?? 'secretAdjacent',
-  })),
+export const BUILTIN_TOOLS: readonly SimulatedTool[] = BUILTIN_ROWS.flatMap(
+  ([names, group, admin, enabled, effect, explicit]) =>
+    names.split(' ').map((name) => ({
+      name,
+      group,
+      label: humanise(name),
+      description: `${humanise(name)} (simulated nr-llm builtin, ${group} group).`,
+      requiresAdmin: admin,
+      enabledByDefault: enabled,
+      effect,
+      dataClass: explicit ?? GROUP_DATA_CLASS[group] ?? 'secretAdjacent',
+    })),
 );
 
 /** Tools beyond the builtins: remote tools, and one of each trait the rule must handle. */

@@ -52,17 +52,32 @@ export function scriptTask(prompt: string, context: RunContext | undefined, offe
 
   if (ctx.recordUid !== undefined && has('get_page_content')) {
     const page = ctx.document?.trim() || PAGE_TEXT;
-    calls.push({ name: 'get_page_content', arguments: { table: ctx.recordTable ?? 'tt_content', uid: ctx.recordUid }, result: page, isError: false });
+    calls.push({
+      name: 'get_page_content',
+      arguments: { table: ctx.recordTable ?? 'tt_content', uid: ctx.recordUid },
+      result: page,
+      isError: false,
+    });
     if (source === '') source = page;
   }
   const intent = intentOf(prompt);
   if (intent === 'answer' && /\b(site|website|search|find|suche)\b/i.test(prompt) && has('site_rag_query')) {
     const query = prompt.slice(0, 80);
     const hits = sentences(source || PAGE_TEXT).slice(0, 2);
-    calls.push({ name: 'site_rag_query', arguments: { query }, result: JSON.stringify(hits.map((text, i) => ({ sourceId: `page-${i + 1}`, text }))), isError: false });
+    calls.push({
+      name: 'site_rag_query',
+      arguments: { query },
+      result: JSON.stringify(hits.map((text, i) => ({ sourceId: `page-${i + 1}`, text }))),
+      isError: false,
+    });
   }
   if (intent === 'translate' && has('partner_glossary_lookup')) {
-    calls.push({ name: 'partner_glossary_lookup', arguments: { language: targetLanguage(prompt) }, result: 'No glossary entries apply.', isError: false });
+    calls.push({
+      name: 'partner_glossary_lookup',
+      arguments: { language: targetLanguage(prompt) },
+      result: 'No glossary entries apply.',
+      isError: false,
+    });
   }
   if (source === '') source = prompt;
 
@@ -80,7 +95,9 @@ function answerFor(intent: Intent, source: string, prompt: string): string {
     case 'translate':
       return translate(source, targetLanguage(prompt));
     case 'keywords':
-      return keywords(source).map((k) => `- ${k}`).join('\n');
+      return keywords(source)
+        .map((k) => `- ${k}`)
+        .join('\n');
     case 'alt':
       return altText(source);
     case 'answer':

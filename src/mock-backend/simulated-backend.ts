@@ -13,7 +13,9 @@ export interface SimulatedBackendOptions {
   /** When set, every route but `/simulation` needs `?token=<value>` (as TYPO3's route token). */
   readonly requireToken?: string;
   /** Changes to the default state, applied at start and on every reset (`{ latency: 0 }` in tests). */
-  readonly initialState?: Partial<Omit<SimulationState, 'operator'>> & { readonly operator?: Partial<SimulationState['operator']> };
+  readonly initialState?: Partial<Omit<SimulationState, 'operator'>> & {
+    readonly operator?: Partial<SimulationState['operator']>;
+  };
   /** Default: `crypto.randomUUID()`. */
   readonly createRunUuid?: () => string;
   /** How the backend waits (pacing, the `latency` fault). Inject it to test without waiting. */
@@ -48,11 +50,13 @@ async function readBody(request: Request): Promise<{ ok: true; body: unknown } |
 
 /** The answer pieces of a streamed run, a few words each. */
 function pieces(answer: string): string[] {
-  return answer.match(/\S+\s*/g)?.reduce<string[]>((acc, word, i) => {
-    if (i % 3 === 0) acc.push(word);
-    else acc[acc.length - 1] += word;
-    return acc;
-  }, []) ?? [];
+  return (
+    answer.match(/\S+\s*/g)?.reduce<string[]>((acc, word, i) => {
+      if (i % 3 === 0) acc.push(word);
+      else acc[acc.length - 1] += word;
+      return acc;
+    }, []) ?? []
+  );
 }
 
 /**
@@ -94,9 +98,22 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
     const traits = names.map((name) => traitsOf(REGISTRY_BY_NAME.get(name)!, state.operator));
     const entries = traits.map(({ name, ...rest }) => {
       const tool = REGISTRY_BY_NAME.get(name)!;
-      return { name, description: tool.description, group: tool.group, label: tool.label, dataClass: tool.dataClass, traits: rest, ...tool.hints };
+      return {
+        name,
+        description: tool.description,
+        group: tool.group,
+        label: tool.label,
+        dataClass: tool.dataClass,
+        traits: rest,
+        ...tool.hints,
+      };
     });
-    return json({ success: true, configuration: configuration.identifier, tools: entries, unattended: createUnattendedFilter(traits).unattended(names) });
+    return json({
+      success: true,
+      configuration: configuration.identifier,
+      tools: entries,
+      unattended: createUnattendedFilter(traits).unattended(names),
+    });
   }
 
   async function run(request: Request): Promise<Response> {
@@ -108,7 +125,8 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
     const read = await readBody(request);
     if (!read.ok) return read.response;
     const parsed = RunRequestSchema.safeParse(read.body);
-    if (!parsed.success) return fail(400, 'The request needs a prompt, a tools list (possibly empty), stream and a requestId.');
+    if (!parsed.success)
+      return fail(400, 'The request needs a prompt, a tools list (possibly empty), stream and a requestId.');
     const req = parsed.data;
     const configuration = configurationOf(req.configuration);
     if (!configuration) return fail(404, 'The configuration does not exist.');
@@ -117,11 +135,19 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
     return respond(req, configuration, fault, streamed, request.signal);
   }
 
-  function respond(req: RunRequest, configuration: SimulatedConfiguration, fault: FaultId | null, streamed: boolean, signal: AbortSignal): Response {
+  function respond(
+    req: RunRequest,
+    configuration: SimulatedConfiguration,
+    fault: FaultId | null,
+    streamed: boolean,
+    signal: AbortSignal,
+  ): Response {
     // The server-side re-check: the request is a request, not an authority (CONTRACT.md §2).
     const requested = [...new Set(req.tools)];
     const allowed = filterOfferable(requested, configuration, state.user, state.operator);
-    const offered = createUnattendedFilter(allowed.map((name) => traitsOf(REGISTRY_BY_NAME.get(name)!, state.operator))).unattended(allowed);
+    const offered = createUnattendedFilter(
+      allowed.map((name) => traitsOf(REGISTRY_BY_NAME.get(name)!, state.operator)),
+    ).unattended(allowed);
     const script = scriptTask(req.prompt, req.context, offered);
     const runUuid = createRunUuid();
     const record = { cancelled: false, finished: false };
@@ -138,10 +164,20 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
       kind: 'llm',
       round: 1,
       durationMs: 640,
-      ...(script.toolCalls.length > 0 ? { requestedToolCalls: script.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })) } : {}),
+      ...(script.toolCalls.length > 0
+        ? { requestedToolCalls: script.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })) }
+        : {}),
     });
     for (const call of script.toolCalls) {
-      steps.push({ kind: 'tool', round: 1, durationMs: 120, toolName: call.name, toolArguments: call.arguments, toolIsError: call.isError, toolResult: call.result.slice(0, 400) });
+      steps.push({
+        kind: 'tool',
+        round: 1,
+        durationMs: 120,
+        toolName: call.name,
+        toolArguments: call.arguments,
+        toolIsError: call.isError,
+        toolResult: call.result.slice(0, 400),
+      });
     }
     if (rounds === 2) steps.push({ kind: 'llm', round: 2, durationMs: 910 });
 
@@ -156,8 +192,22 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
     const terminal = terminalEvent(fault, { answer, rounds, usage, runUuid, requestId: req.requestId, extended });
 
     const items: StreamItem[] = [];
-    items.push(extended ? { delay: 0, event: { event: 'started', runUuid } } : { delay: 0, event: { event: 'context', contextClassification: { dataClass: 'editorContent', zone: configuration.trustZone } } });
-    const stepsShown = fault?.startsWith('suspend') ? steps.slice(0, 2) : fault === 'guardrail' ? steps.slice(0, 1) : steps;
+    items.push(
+      extended
+        ? { delay: 0, event: { event: 'started', runUuid } }
+        : {
+            delay: 0,
+            event: {
+              event: 'context',
+              contextClassification: { dataClass: 'editorContent', zone: configuration.trustZone },
+            },
+          },
+    );
+    const stepsShown = fault?.startsWith('suspend')
+      ? steps.slice(0, 2)
+      : fault === 'guardrail'
+        ? steps.slice(0, 1)
+        : steps;
     for (const s of stepsShown) items.push({ delay: step, event: { event: 'step', step: s } });
     const deltas = extended && terminal.event === 'done' ? pieces(answer) : [];
     for (const text of deltas) items.push({ delay: Math.round(step / 10), event: { event: 'delta', text } });
@@ -180,10 +230,18 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
       shouldCancel: () => record.cancelled,
       onCancelled: () => ({ event: 'cancelled', success: false, status: 'cancelled', error: 'The run was cancelled.' }),
     });
-    return new Response(body, { status: 200, headers: { 'Content-Type': 'application/x-ndjson', 'X-Accel-Buffering': 'no', 'Cache-Control': 'no-cache' } });
+    return new Response(body, {
+      status: 200,
+      headers: { 'Content-Type': 'application/x-ndjson', 'X-Accel-Buffering': 'no', 'Cache-Control': 'no-cache' },
+    });
   }
 
-  function unstreamed(terminal: Record<string, unknown>, steps: readonly unknown[], extended: boolean, record: { finished: boolean }): Response {
+  function unstreamed(
+    terminal: Record<string, unknown>,
+    steps: readonly unknown[],
+    extended: boolean,
+    record: { finished: boolean },
+  ): Response {
     record.finished = true;
     const { event, ...rest } = terminal;
     if (event === 'done') return json({ ...rest, ...(extended ? { status: 'completed' } : {}), steps });
@@ -193,7 +251,14 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
 
   function terminalEvent(
     fault: FaultId | null,
-    run: { answer: string; rounds: number; usage: Record<string, unknown>; runUuid: string; requestId: string; extended: boolean },
+    run: {
+      answer: string;
+      rounds: number;
+      usage: Record<string, unknown>;
+      runUuid: string;
+      requestId: string;
+      extended: boolean;
+    },
   ): Record<string, unknown> & { event: string } {
     const runUuid = run.extended ? { runUuid: run.runUuid } : {};
     switch (fault) {
@@ -207,9 +272,21 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
           turnDigest: 'sim-digest',
         };
       case 'suspend-input':
-        return { event: 'awaiting_input', success: true, runUuid: run.runUuid, inputRequest: { tool: 'ask_editor_for_tone', schema: [] }, turnDigest: 'sim-digest' };
+        return {
+          event: 'awaiting_input',
+          success: true,
+          runUuid: run.runUuid,
+          inputRequest: { tool: 'ask_editor_for_tone', schema: [] },
+          turnDigest: 'sim-digest',
+        };
       case 'guardrail':
-        return { event: 'guardrail_blocked', success: false, status: 'guardrail_blocked', guardrail: 'personal-data', error: 'The guardrail blocked this request: it contains personal data.' };
+        return {
+          event: 'guardrail_blocked',
+          success: false,
+          status: 'guardrail_blocked',
+          guardrail: 'personal-data',
+          error: 'The guardrail blocked this request: it contains personal data.',
+        };
       case 'lease-lost':
         return { event: 'lease_lost', success: false, error: 'The run lost its lease to another worker.' };
       case 'cancelled':
@@ -236,7 +313,9 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
           truncated: false,
           dryRun: false,
           usage: run.usage,
-          ...(run.extended ? { terminationReason: 'completed', ...runUuid, correlationId: `corr-${run.requestId}` } : {}),
+          ...(run.extended
+            ? { terminationReason: 'completed', ...runUuid, correlationId: `corr-${run.requestId}` }
+            : {}),
         };
     }
   }
@@ -247,7 +326,8 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
     const read = await readBody(request);
     if (!read.ok) return read.response;
     const body = read.body as { runUuid?: unknown; requestId?: unknown } | null;
-    const key = typeof body?.runUuid === 'string' ? body.runUuid : typeof body?.requestId === 'string' ? body.requestId : null;
+    const key =
+      typeof body?.runUuid === 'string' ? body.runUuid : typeof body?.requestId === 'string' ? body.requestId : null;
     if (key === null) return fail(400, 'Name the run by runUuid or requestId.');
     const record = runs.get(key);
     if (!record || record.finished) return json({ success: true, cancelled: false });
@@ -256,7 +336,8 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
   }
 
   async function simulation(request: Request): Promise<Response> {
-    if (request.method === 'GET') return json({ ...state, faults: FAULT_IDS, configurations: CONFIGURATIONS.map((c) => c.identifier) });
+    if (request.method === 'GET')
+      return json({ ...state, faults: FAULT_IDS, configurations: CONFIGURATIONS.map((c) => c.identifier) });
     if (request.method === 'DELETE') return json(backend.resetState());
     if (request.method === 'PUT' || request.method === 'PATCH') {
       const read = await readBody(request);
@@ -275,7 +356,8 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
         if (!url.pathname.startsWith(`${basePath}/`)) return fail(404, 'Not a route of the simulated backend.');
         const route = url.pathname.slice(basePath.length + 1);
         if (route === 'simulation') return await simulation(request);
-        if (options.requireToken !== undefined && url.searchParams.get('token') !== options.requireToken) return fail(403, 'Invalid or missing request token.');
+        if (options.requireToken !== undefined && url.searchParams.get('token') !== options.requireToken)
+          return fail(403, 'Invalid or missing request token.');
         if (route === 'tools') return await tools(request, url);
         if (route === 'run') return await run(request);
         if (route === 'cancel') return await cancel(request);
@@ -288,7 +370,8 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
     setState(patch) {
       const next = mergeState(state, patch);
       if (typeof next === 'string') return next;
-      if (next.fault !== null && !isFaultId(next.fault.replace(/^tools:/, ''))) return `fault must be one of ${FAULT_IDS.join(', ')} (optionally prefixed "tools:").`;
+      if (next.fault !== null && !isFaultId(next.fault.replace(/^tools:/, '')))
+        return `fault must be one of ${FAULT_IDS.join(', ')} (optionally prefixed "tools:").`;
       state = next;
       return state;
     },

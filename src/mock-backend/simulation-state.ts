@@ -28,7 +28,12 @@ export interface SimulationState {
 export const DEFAULT_STATE: SimulationState = {
   user: 'editor',
   configuration: 'default',
-  operator: { webPageReaderRequiresApproval: true, mcpDocsRequiresApproval: false, mcpCrmRequiresApproval: true, editingWritersEnabled: true },
+  operator: {
+    webPageReaderRequiresApproval: true,
+    mcpDocsRequiresApproval: false,
+    mcpCrmRequiresApproval: true,
+    editingWritersEnabled: true,
+  },
   fault: null,
   protocol: 'extended',
   latency: 350,
@@ -50,7 +55,8 @@ export function mergeState(state: SimulationState, patch: unknown): SimulationSt
     next.user = p.user as SimulatedUser;
   }
   if ('configuration' in p) {
-    if (typeof p.configuration !== 'string' || p.configuration === '') return 'configuration must be a non-empty string.';
+    if (typeof p.configuration !== 'string' || p.configuration === '')
+      return 'configuration must be a non-empty string.';
     next.configuration = p.configuration;
   }
   if ('protocol' in p) {
@@ -62,7 +68,8 @@ export function mergeState(state: SimulationState, patch: unknown): SimulationSt
     next.fault = p.fault === '' ? null : (p.fault as string | null);
   }
   if ('latency' in p) {
-    if (typeof p.latency !== 'number' || !Number.isFinite(p.latency) || p.latency < 0) return 'latency must be a number of milliseconds ≥ 0.';
+    if (typeof p.latency !== 'number' || !Number.isFinite(p.latency) || p.latency < 0)
+      return 'latency must be a number of milliseconds ≥ 0.';
     next.latency = p.latency;
   }
   if ('operator' in p) {

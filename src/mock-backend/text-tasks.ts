@@ -12,7 +12,8 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-const FILLERS = /\b(really|very|actually|basically|just|quite|simply|truly|in order to|wirklich|eigentlich|einfach|sehr)\b\s*/gi;
+const FILLERS =
+  /\b(really|very|actually|basically|just|quite|simply|truly|in order to|wirklich|eigentlich|einfach|sehr)\b\s*/gi;
 
 export function sentences(text: string): string[] {
   return text
@@ -89,11 +90,47 @@ export function improve(text: string): string {
 }
 
 const EN_DE: Record<string, string> = {
-  the: 'die', a: 'ein', and: 'und', is: 'ist', are: 'sind', with: 'mit', for: 'für', our: 'unser', new: 'neu', page: 'Seite',
-  text: 'Text', content: 'Inhalt', editor: 'Redakteur', editors: 'Redakteure', team: 'Team', website: 'Website', image: 'Bild',
-  customers: 'Kunden', customer: 'Kunde', product: 'Produkt', products: 'Produkte', service: 'Dienst', today: 'heute', in: 'in',
-  of: 'von', to: 'zu', we: 'wir', you: 'Sie', can: 'können', more: 'mehr', all: 'alle', year: 'Jahr', city: 'Stadt', open: 'offen',
-  summer: 'Sommer', festival: 'Festival', music: 'Musik', free: 'kostenlos', visitors: 'Besucher', opens: 'öffnet', will: 'wird',
+  the: 'die',
+  a: 'ein',
+  and: 'und',
+  is: 'ist',
+  are: 'sind',
+  with: 'mit',
+  for: 'für',
+  our: 'unser',
+  new: 'neu',
+  page: 'Seite',
+  text: 'Text',
+  content: 'Inhalt',
+  editor: 'Redakteur',
+  editors: 'Redakteure',
+  team: 'Team',
+  website: 'Website',
+  image: 'Bild',
+  customers: 'Kunden',
+  customer: 'Kunde',
+  product: 'Produkt',
+  products: 'Produkte',
+  service: 'Dienst',
+  today: 'heute',
+  in: 'in',
+  of: 'von',
+  to: 'zu',
+  we: 'wir',
+  you: 'Sie',
+  can: 'können',
+  more: 'mehr',
+  all: 'alle',
+  year: 'Jahr',
+  city: 'Stadt',
+  open: 'offen',
+  summer: 'Sommer',
+  festival: 'Festival',
+  music: 'Musik',
+  free: 'kostenlos',
+  visitors: 'Besucher',
+  opens: 'öffnet',
+  will: 'wird',
 };
 
 /** A word-by-word rendering with a small glossary: enough to show the task ran on the editor's text. */

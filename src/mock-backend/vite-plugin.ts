@@ -21,7 +21,12 @@ async function serve(backend: SimulatedBackend, req: IncomingMessage, res: Serve
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(key, value);
   const body = await readBody(req);
-  const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, body: body ? body.toString("utf8") : null, signal: abort.signal });
+  const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+    method: req.method ?? 'GET',
+    headers,
+    body: body ? body.toString('utf8') : null,
+    signal: abort.signal,
+  });
   const response = await backend.handle(request);
   // A network error has no HTTP answer: drop the connection.
   if (response.type === 'error') return void req.socket.destroy();

@@ -104,7 +104,12 @@ function AskAiDialogContent(props: AskAiDialogProps) {
     setPreparing(true);
     const list = await (freshTools ? tools.refetchFresh() : tools.ensure());
     setPreparing(false);
-    controller.start({ prompt, configuration, context: limited.context, tools: list?.unattended.map((t) => t.name) ?? [] });
+    controller.start({
+      prompt,
+      configuration,
+      context: limited.context,
+      tools: list?.unattended.map((t) => t.name) ?? [],
+    });
   };
 
   // A suspension means the tool list was stale (ADR-210): "Try again" asks for it anew first.
@@ -122,7 +127,14 @@ function AskAiDialogContent(props: AskAiDialogProps) {
   const outcome = outcomeMessage(snapshot, m);
   const shownAnswer = snapshot.status === 'done' ? (snapshot.answer ?? '') : running ? partial : snapshot.partialAnswer;
   const result = taskResult(snapshot);
-  const announcement = { idle: '', running: m.announceStarted, done: m.announceDone, stopped: m.announceStopped, failed: '', suspended: '' }[snapshot.status];
+  const announcement = {
+    idle: '',
+    running: m.announceStarted,
+    done: m.announceDone,
+    stopped: m.announceStopped,
+    failed: '',
+    suspended: '',
+  }[snapshot.status];
   const toolStatus = tools.query.status;
 
   return (
@@ -185,14 +197,25 @@ function AskAiDialogContent(props: AskAiDialogProps) {
             />
             <RunProgress snapshot={snapshot} messages={m} />
             {outcome && (
-              <div className="ask-ai-outcome" data-ask-ai-part="outcome" data-tone={outcome.tone} role={outcome.tone === 'alert' ? 'alert' : undefined}>
+              <div
+                className="ask-ai-outcome"
+                data-ask-ai-part="outcome"
+                data-tone={outcome.tone}
+                role={outcome.tone === 'alert' ? 'alert' : undefined}
+              >
                 {outcome.lines.map((line) => (
                   <p key={line}>{line}</p>
                 ))}
               </div>
             )}
             {shownAnswer !== '' && (
-              <section className="ask-ai-answer" data-ask-ai-part="answer" aria-label={m.answer} aria-busy={running} data-state={snapshot.status}>
+              <section
+                className="ask-ai-answer"
+                data-ask-ai-part="answer"
+                aria-label={m.answer}
+                aria-busy={running}
+                data-state={snapshot.status}
+              >
                 <AnswerView markdown={shownAnswer} />
               </section>
             )}
@@ -225,4 +248,11 @@ function AskAiDialogContent(props: AskAiDialogProps) {
   );
 }
 
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

@@ -10,7 +10,12 @@ export interface ContextSummaryProps {
 
 /** What goes with the task, and a visible note where it was cut to the size limit. */
 export function ContextSummary({ context, cut, limit, messages: m }: ContextSummaryProps) {
-  const c = (context ?? {}) as { selection?: string; document?: string; recordTable?: string; recordUid?: number | string };
+  const c = (context ?? {}) as {
+    selection?: string;
+    document?: string;
+    recordTable?: string;
+    recordUid?: number | string;
+  };
   const parts: string[] = [];
   if (c.selection) parts.push(m.contextSelection(c.selection.length));
   if (c.document) parts.push(m.contextDocument(c.document.length));

@@ -3,8 +3,34 @@ import { createElement, memo, type ReactNode } from 'react';
 
 /** The elements markdown may produce here; anything else becomes a plain `span`. */
 const ALLOWED = new Set([
-  'p', 'strong', 'em', 'del', 'code', 'pre', 'ul', 'ol', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'hr', 'br', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span', 'div', 'sup', 'sub',
+  'p',
+  'strong',
+  'em',
+  'del',
+  'code',
+  'pre',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'br',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'span',
+  'div',
+  'sup',
+  'sub',
 ]);
 
 const SAFE_ATTRIBUTES = new Set(['key', 'start', 'align', 'title', 'children']);

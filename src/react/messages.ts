@@ -107,7 +107,8 @@ export const EN_MESSAGES: AskAiMessages = {
   contextDocument: (chars) => `The document (${chars.toLocaleString('en')} characters)`,
   contextRecord: (table, uid) => `Record ${table}:${uid}`,
   contextNone: 'No text from the editor.',
-  contextCut: (part, limit) => `${part === 'selection' ? 'The selected text' : 'The document'} was cut to ${limit.toLocaleString('en')} characters.`,
+  contextCut: (part, limit) =>
+    `${part === 'selection' ? 'The selected text' : 'The document'} was cut to ${limit.toLocaleString('en')} characters.`,
   tools: (available, withheld) => `Tools: ${available} available, ${withheld} withheld`,
   toolsLoading: 'Loading the tools…',
   toolsFailed: 'The list of tools could not be loaded.',
@@ -154,11 +155,15 @@ export const EN_MESSAGES: AskAiMessages = {
   stoppedNoCancel: 'The server may still finish the step in progress.',
   partialKept: 'What arrived so far is kept.',
   noAnswer: 'The AI gave no answer. Try again, or rephrase the instruction.',
-  noAnswerBudget: 'The AI ran out of budget before it answered. Try a shorter instruction or less text, or ask an administrator about the budget.',
+  noAnswerBudget:
+    'The AI ran out of budget before it answered. Try a shorter instruction or less text, or ask an administrator about the budget.',
   noAnswerTruncated: 'The text was too long for the AI to answer. Select less text and try again.',
-  suspendedApproval: (tools) => `The task stopped: the AI called ${tools}, which needs someone’s approval. This dialog runs only tasks that need none.`,
-  suspendedInput: (tools) => `The task stopped: the AI called ${tools}, which asks for input. This dialog runs only tasks that need none.`,
-  suspendedInbox: (runUuid) => `The run waits in the backend’s agent-run inbox (AI Tasks › Agent Runs) under the id ${runUuid}; someone with the approval grant can continue it there.`,
+  suspendedApproval: (tools) =>
+    `The task stopped: the AI called ${tools}, which needs someone’s approval. This dialog runs only tasks that need none.`,
+  suspendedInput: (tools) =>
+    `The task stopped: the AI called ${tools}, which asks for input. This dialog runs only tasks that need none.`,
+  suspendedInbox: (runUuid) =>
+    `The run waits in the backend’s agent-run inbox (AI Tasks › Agent Runs) under the id ${runUuid}; someone with the approval grant can continue it there.`,
   suspendedNoInbox: 'The backend sent no run id, so it cannot be found in the agent-run inbox.',
   suspendedNext: 'Try again: the dialog fetches the allowed tools anew first.',
   network: 'The server could not be reached. Check the connection and try again.',
@@ -167,7 +172,10 @@ export const EN_MESSAGES: AskAiMessages = {
   forbidden: 'You are not allowed to use this AI task.',
   notFound: 'The AI service is not set up here (endpoint or configuration not found). Ask an administrator.',
   badRequest: 'The request was not accepted.',
-  rateLimited: (seconds) => (seconds === null ? 'Too many requests. Wait a moment, then try again.' : `Too many requests. Try again in ${seconds} seconds.`),
+  rateLimited: (seconds) =>
+    seconds === null
+      ? 'Too many requests. Wait a moment, then try again.'
+      : `Too many requests. Try again in ${seconds} seconds.`,
   server: 'The AI service failed.',
   invalidResponse: 'The server sent an answer this dialog cannot read.',
   guardrail: 'A safety rule of the AI service stopped this task.',
@@ -196,7 +204,8 @@ export const DE_MESSAGES: AskAiMessages = {
   contextDocument: (chars) => `Das Dokument (${chars.toLocaleString('de')} Zeichen)`,
   contextRecord: (table, uid) => `Datensatz ${table}:${uid}`,
   contextNone: 'Kein Text aus dem Editor.',
-  contextCut: (part, limit) => `${part === 'selection' ? 'Der markierte Text' : 'Das Dokument'} wurde auf ${limit.toLocaleString('de')} Zeichen gekürzt.`,
+  contextCut: (part, limit) =>
+    `${part === 'selection' ? 'Der markierte Text' : 'Das Dokument'} wurde auf ${limit.toLocaleString('de')} Zeichen gekürzt.`,
   tools: (available, withheld) => `Werkzeuge: ${available} verfügbar, ${withheld} zurückgehalten`,
   toolsLoading: 'Die Werkzeuge werden geladen…',
   toolsFailed: 'Die Liste der Werkzeuge konnte nicht geladen werden.',
@@ -243,20 +252,30 @@ export const DE_MESSAGES: AskAiMessages = {
   stoppedNoCancel: 'Der Server beendet womöglich noch den laufenden Schritt.',
   partialKept: 'Was bisher ankam, bleibt erhalten.',
   noAnswer: 'Die KI hat nicht geantwortet. Versuchen Sie es erneut oder formulieren Sie die Anweisung um.',
-  noAnswerBudget: 'Das Budget der KI war aufgebraucht, bevor sie antwortete. Versuchen Sie eine kürzere Anweisung oder weniger Text, oder fragen Sie die Administration nach dem Budget.',
+  noAnswerBudget:
+    'Das Budget der KI war aufgebraucht, bevor sie antwortete. Versuchen Sie eine kürzere Anweisung oder weniger Text, oder fragen Sie die Administration nach dem Budget.',
   noAnswerTruncated: 'Der Text war zu lang für eine Antwort. Markieren Sie weniger Text und versuchen Sie es erneut.',
-  suspendedApproval: (tools) => `Die Aufgabe wurde angehalten: Die KI hat ${tools} aufgerufen, das eine Freigabe braucht. Dieser Dialog führt nur Aufgaben ohne Freigabe aus.`,
-  suspendedInput: (tools) => `Die Aufgabe wurde angehalten: Die KI hat ${tools} aufgerufen, das nach Eingaben fragt. Dieser Dialog führt nur Aufgaben ohne Eingaben aus.`,
-  suspendedInbox: (runUuid) => `Der Lauf wartet im Agent-Run-Posteingang des Backends (KI-Aufgaben › Agent-Läufe) unter der Kennung ${runUuid}; wer die Freigabeberechtigung hat, kann ihn dort fortsetzen.`,
-  suspendedNoInbox: 'Das Backend hat keine Lauf-Kennung gesendet; im Agent-Run-Posteingang ist der Lauf daher nicht zu finden.',
+  suspendedApproval: (tools) =>
+    `Die Aufgabe wurde angehalten: Die KI hat ${tools} aufgerufen, das eine Freigabe braucht. Dieser Dialog führt nur Aufgaben ohne Freigabe aus.`,
+  suspendedInput: (tools) =>
+    `Die Aufgabe wurde angehalten: Die KI hat ${tools} aufgerufen, das nach Eingaben fragt. Dieser Dialog führt nur Aufgaben ohne Eingaben aus.`,
+  suspendedInbox: (runUuid) =>
+    `Der Lauf wartet im Agent-Run-Posteingang des Backends (KI-Aufgaben › Agent-Läufe) unter der Kennung ${runUuid}; wer die Freigabeberechtigung hat, kann ihn dort fortsetzen.`,
+  suspendedNoInbox:
+    'Das Backend hat keine Lauf-Kennung gesendet; im Agent-Run-Posteingang ist der Lauf daher nicht zu finden.',
   suspendedNext: 'Versuchen Sie es erneut: Der Dialog lädt die erlaubten Werkzeuge vorher neu.',
   network: 'Der Server ist nicht erreichbar. Prüfen Sie die Verbindung und versuchen Sie es erneut.',
   connectionLost: 'Die Verbindung brach ab, bevor die Antwort vollständig war.',
-  sessionExpired: 'Ihre Sitzung ist abgelaufen. Melden Sie sich in einem anderen Tab neu an und versuchen Sie es dann erneut.',
+  sessionExpired:
+    'Ihre Sitzung ist abgelaufen. Melden Sie sich in einem anderen Tab neu an und versuchen Sie es dann erneut.',
   forbidden: 'Sie dürfen diese KI-Aufgabe nicht nutzen.',
-  notFound: 'Der KI-Dienst ist hier nicht eingerichtet (Endpunkt oder Konfiguration nicht gefunden). Wenden Sie sich an die Administration.',
+  notFound:
+    'Der KI-Dienst ist hier nicht eingerichtet (Endpunkt oder Konfiguration nicht gefunden). Wenden Sie sich an die Administration.',
   badRequest: 'Die Anfrage wurde nicht angenommen.',
-  rateLimited: (seconds) => (seconds === null ? 'Zu viele Anfragen. Warten Sie einen Moment und versuchen Sie es dann erneut.' : `Zu viele Anfragen. Versuchen Sie es in ${seconds} Sekunden erneut.`),
+  rateLimited: (seconds) =>
+    seconds === null
+      ? 'Zu viele Anfragen. Warten Sie einen Moment und versuchen Sie es dann erneut.'
+      : `Zu viele Anfragen. Versuchen Sie es in ${seconds} Sekunden erneut.`,
   server: 'Der KI-Dienst ist ausgefallen.',
   invalidResponse: 'Der Server hat eine Antwort gesendet, die dieser Dialog nicht lesen kann.',
   guardrail: 'Eine Schutzregel des KI-Dienstes hat diese Aufgabe angehalten.',
@@ -272,7 +291,12 @@ export type AskAiLocale = 'en' | 'de';
 export const BUILT_IN_MESSAGES: Record<AskAiLocale, AskAiMessages> = { en: EN_MESSAGES, de: DE_MESSAGES };
 
 /** The messages for a locale (English unless the host sets one; never guessed from the browser). */
-export function resolveMessages(locale: string | undefined, overrides: Partial<AskAiMessages> | undefined): AskAiMessages {
+export function resolveMessages(
+  locale: string | undefined,
+  overrides: Partial<AskAiMessages> | undefined,
+): AskAiMessages {
   const base = locale?.toLowerCase().startsWith('de') ? DE_MESSAGES : EN_MESSAGES;
-  return overrides ? { ...base, ...overrides, withheldReason: { ...base.withheldReason, ...overrides.withheldReason } } : base;
+  return overrides
+    ? { ...base, ...overrides, withheldReason: { ...base.withheldReason, ...overrides.withheldReason } }
+    : base;
 }

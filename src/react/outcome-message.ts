@@ -7,7 +7,8 @@ export interface OutcomeMessage {
   readonly lines: readonly string[];
 }
 
-const withBackendMessage = (m: AskAiMessages, base: string, message: string | null) => (message ? [base, m.backendSaid(message)] : [base]);
+const withBackendMessage = (m: AskAiMessages, base: string, message: string | null) =>
+  message ? [base, m.backendSaid(message)] : [base];
 
 /** The lines that tell the editor what a failure means and what to do next. */
 export function failureLines(failure: AskAiFailure, m: AskAiMessages, partial: boolean): string[] {
@@ -60,7 +61,13 @@ export function outcomeMessage(snapshot: RunSnapshot, m: AskAiMessages): Outcome
     case 'done':
       return { tone: 'status', lines: [m.done, ...(snapshot.usage ? [m.usage(snapshot.usage.totalTokens)] : [])] };
     case 'stopped': {
-      const cancel = { notRequested: m.stoppedNoCancel, unavailable: m.stoppedNoCancel, pending: m.stoppedPending, confirmed: m.stoppedConfirmed, notConfirmed: m.stoppedUnconfirmed }[snapshot.cancel];
+      const cancel = {
+        notRequested: m.stoppedNoCancel,
+        unavailable: m.stoppedNoCancel,
+        pending: m.stoppedPending,
+        confirmed: m.stoppedConfirmed,
+        notConfirmed: m.stoppedUnconfirmed,
+      }[snapshot.cancel];
       return { tone: 'status', lines: [m.stopped, cancel, ...(partial ? [m.partialKept] : [])] };
     }
     case 'failed':

@@ -16,19 +16,51 @@ export interface AskAiPreset {
 const EN: readonly AskAiPreset[] = [
   { id: 'summarise', label: 'Summarise', prompt: 'Summarise this text in two sentences.', requiredTools: [] },
   { id: 'shorten', label: 'Shorten', prompt: 'Shorten this text and keep its meaning.', requiredTools: [] },
-  { id: 'improve', label: 'Improve', prompt: 'Improve the wording, grammar and punctuation of this text.', requiredTools: [] },
-  { id: 'translate', label: 'Translate', prompt: ({ language }) => `Translate this text into ${language}.`, requiredTools: [], needsLanguage: true },
+  {
+    id: 'improve',
+    label: 'Improve',
+    prompt: 'Improve the wording, grammar and punctuation of this text.',
+    requiredTools: [],
+  },
+  {
+    id: 'translate',
+    label: 'Translate',
+    prompt: ({ language }) => `Translate this text into ${language}.`,
+    requiredTools: [],
+    needsLanguage: true,
+  },
   { id: 'keywords', label: 'Keywords', prompt: 'Suggest keywords for this text.', requiredTools: [] },
-  { id: 'alt-text', label: 'Alt text', prompt: 'Write the alt text for the image this text describes.', requiredTools: [] },
+  {
+    id: 'alt-text',
+    label: 'Alt text',
+    prompt: 'Write the alt text for the image this text describes.',
+    requiredTools: [],
+  },
 ];
 
 const DE: readonly AskAiPreset[] = [
   { id: 'summarise', label: 'Zusammenfassen', prompt: 'Fasse diesen Text in zwei Sätzen zusammen.', requiredTools: [] },
   { id: 'shorten', label: 'Kürzen', prompt: 'Kürze diesen Text und behalte seine Bedeutung.', requiredTools: [] },
-  { id: 'improve', label: 'Verbessern', prompt: 'Verbessere Ausdruck, Grammatik und Zeichensetzung dieses Textes.', requiredTools: [] },
-  { id: 'translate', label: 'Übersetzen', prompt: ({ language }) => `Übersetze diesen Text ins ${language}.`, requiredTools: [], needsLanguage: true },
+  {
+    id: 'improve',
+    label: 'Verbessern',
+    prompt: 'Verbessere Ausdruck, Grammatik und Zeichensetzung dieses Textes.',
+    requiredTools: [],
+  },
+  {
+    id: 'translate',
+    label: 'Übersetzen',
+    prompt: ({ language }) => `Übersetze diesen Text ins ${language}.`,
+    requiredTools: [],
+    needsLanguage: true,
+  },
   { id: 'keywords', label: 'Schlagwörter', prompt: 'Schlage Schlagwörter für diesen Text vor.', requiredTools: [] },
-  { id: 'alt-text', label: 'Alternativtext', prompt: 'Schreibe den Alternativtext für das Bild, das dieser Text beschreibt.', requiredTools: [] },
+  {
+    id: 'alt-text',
+    label: 'Alternativtext',
+    prompt: 'Schreibe den Alternativtext für das Bild, das dieser Text beschreibt.',
+    requiredTools: [],
+  },
 ];
 
 export const DEFAULT_PRESETS: Record<AskAiLocale, readonly AskAiPreset[]> = { en: EN, de: DE };

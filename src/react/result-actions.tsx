@@ -17,7 +17,16 @@ export interface ResultActionsProps {
 }
 
 /** Hands the answer to the host, or tries the task again. */
-export function ResultActions({ result, onInsert, onReplace, onCopy, canReplace, showRetry, onRetry, messages: m }: ResultActionsProps) {
+export function ResultActions({
+  result,
+  onInsert,
+  onReplace,
+  onCopy,
+  canReplace,
+  showRetry,
+  onRetry,
+  messages: m,
+}: ResultActionsProps) {
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   if (!result && !showRetry) return null;
   const copy = async () => {
@@ -33,7 +42,11 @@ export function ResultActions({ result, onInsert, onReplace, onCopy, canReplace,
   return (
     <div className="ask-ai-actions" data-ask-ai-part="actions">
       {result && onInsert && (
-        <button type="button" className="ask-ai-button ask-ai-primary" onClick={() => onInsert(result.answer, result.meta)}>
+        <button
+          type="button"
+          className="ask-ai-button ask-ai-primary"
+          onClick={() => onInsert(result.answer, result.meta)}
+        >
           {m.insert}
         </button>
       )}

@@ -33,7 +33,9 @@ export function RunProgress({ snapshot, messages: m }: { snapshot: RunSnapshot; 
               <li key={step.id} data-state={step.status} data-kind={step.kind}>
                 <span className="ask-ai-step-icon" aria-hidden="true" />
                 {stepLabel(step, m)} — {m[STEP_STATUS[step.status]]}
-                {step.durationMs !== null && <span className="ask-ai-duration"> ({Math.round(step.durationMs)} ms)</span>}
+                {step.durationMs !== null && (
+                  <span className="ask-ai-duration"> ({Math.round(step.durationMs)} ms)</span>
+                )}
               </li>
             ))}
           </ol>

@@ -23,7 +23,18 @@ export interface TaskFormProps {
 
 /** The preset tasks, the free instruction, and Run (Stop while a task runs). */
 export function TaskForm(props: TaskFormProps) {
-  const { presets, languages, language, tools, instruction, running, preparing, notice, instructionRef, messages: m } = props;
+  const {
+    presets,
+    languages,
+    language,
+    tools,
+    instruction,
+    running,
+    preparing,
+    notice,
+    instructionRef,
+    messages: m,
+  } = props;
   const id = useId();
   const runButton = useRef<HTMLButtonElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -64,7 +75,12 @@ export function TaskForm(props: TaskFormProps) {
                 {preset.label}
               </button>
               {preset.needsLanguage && (
-                <select aria-label={m.translateTo} value={language} disabled={running} onChange={(event) => props.onLanguageChange(event.target.value)}>
+                <select
+                  aria-label={m.translateTo}
+                  value={language}
+                  disabled={running}
+                  onChange={(event) => props.onLanguageChange(event.target.value)}
+                >
                   {languages.map((l) => (
                     <option key={l} value={l}>
                       {l}

@@ -11,7 +11,8 @@ export interface ToolDisclosureProps {
   readonly messages: AskAiMessages;
 }
 
-const toolLabel = (tool: OfferedTool, m: AskAiMessages) => (tool.name === '' ? m.unnamedTool : (tool.label ?? tool.name));
+const toolLabel = (tool: OfferedTool, m: AskAiMessages) =>
+  tool.name === '' ? m.unnamedTool : (tool.label ?? tool.name);
 
 /**
  * What the AI may use and what it may not, and why: always present, collapsed by default. A UI

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /** The focused element, looked up through shadow roots (the widget renders in one). */
 function deepActiveElement(root: Document | ShadowRoot): Element | null {
@@ -10,7 +11,9 @@ function deepActiveElement(root: Document | ShadowRoot): Element | null {
 }
 
 function focusables(dialog: HTMLElement): HTMLElement[] {
-  return [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0 || el.tagName === 'SUMMARY');
+  return [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.getClientRects().length > 0 || el.tagName === 'SUMMARY',
+  );
 }
 
 export interface ModalDialogOptions {

@@ -19,14 +19,19 @@ function toolsQuery(transport: Transport, configuration: string | undefined) {
 export function useOfferableTools(transport: Transport, configuration: string | undefined, enabled = true) {
   const query = useQuery<OfferableTools>({ ...toolsQuery(transport, configuration), enabled });
   const client = useQueryClient();
-  const prefetch = useCallback(() => void client.prefetchQuery(toolsQuery(transport, configuration)), [client, transport, configuration]);
+  const prefetch = useCallback(
+    () => void client.prefetchQuery(toolsQuery(transport, configuration)),
+    [client, transport, configuration],
+  );
   /** Fetches the list anew, whatever its age; resolves with the fresh list, or `undefined` when it failed. */
   const refetchFresh = useCallback(
     () => client.fetchQuery({ ...toolsQuery(transport, configuration), staleTime: 0 }).catch(() => undefined),
     [client, transport, configuration],
   );
   /** The list as cached, or fetched now when there is none; `undefined` when it cannot be had. */
-  const ensure = useCallback(() => client.ensureQueryData(toolsQuery(transport, configuration)).catch(() => undefined), [client, transport, configuration]);
+  const ensure = useCallback(
+    () => client.ensureQueryData(toolsQuery(transport, configuration)).catch(() => undefined),
+    [client, transport, configuration],
+  );
   return { query, prefetch, refetchFresh, ensure };
 }
-

@@ -1,5 +1,11 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { createRunController, IDLE_SNAPSHOT, type RunController, type RunControllerOptions, type RunSnapshot } from '../client';
+import {
+  createRunController,
+  IDLE_SNAPSHOT,
+  type RunController,
+  type RunControllerOptions,
+  type RunSnapshot,
+} from '../client';
 
 const serverSnapshot = () => IDLE_SNAPSHOT;
 
@@ -10,7 +16,10 @@ const serverSnapshot = () => IDLE_SNAPSHOT;
 export function useTaskRun(options: RunControllerOptions): { controller: RunController; snapshot: RunSnapshot } {
   const [controller] = useState(() => createRunController(options));
   const { transport, configuration, idleTimeoutMs } = options;
-  useEffect(() => controller.setOptions({ transport, configuration, idleTimeoutMs }), [controller, transport, configuration, idleTimeoutMs]);
+  useEffect(
+    () => controller.setOptions({ transport, configuration, idleTimeoutMs }),
+    [controller, transport, configuration, idleTimeoutMs],
+  );
   // A dialog that goes away stops its task (and asks the server to cancel it).
   useEffect(() => () => controller.stop(), [controller]);
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, serverSnapshot);

@@ -1,5 +1,11 @@
 import { useMemo } from 'react';
-import { createTransport, type AskAiEndpoints, type ContractWarning, type HeadersValue, type Transport } from '../client';
+import {
+  createTransport,
+  type AskAiEndpoints,
+  type ContractWarning,
+  type HeadersValue,
+  type Transport,
+} from '../client';
 
 export interface TransportProps {
   /** The backend's URLs (in TYPO3: `typo3Endpoints(...)`). Required unless `transport` is given. */
@@ -26,7 +32,13 @@ export function useTransport(props: TransportProps): Transport {
   return useMemo(
     () =>
       transport ??
-      createTransport({ endpoints: tools !== undefined && run !== undefined ? { tools, run, cancel } : NO_ENDPOINTS, fetch, headers, credentials, onContractWarning }),
+      createTransport({
+        endpoints: tools !== undefined && run !== undefined ? { tools, run, cancel } : NO_ENDPOINTS,
+        fetch,
+        headers,
+        credentials,
+        onContractWarning,
+      }),
     [transport, tools, run, cancel, fetch, headers, credentials, onContractWarning],
   );
 }

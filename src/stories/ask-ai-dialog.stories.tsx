@@ -3,7 +3,11 @@ import { AskAiDialog } from 'ask-ai-dialog';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { StorySimulation } from './story-backend';
 
-const ENDPOINTS = { tools: '/api/ask-ai/tools?token=story', run: '/api/ask-ai/run?token=story', cancel: '/api/ask-ai/cancel?token=story' };
+const ENDPOINTS = {
+  tools: '/api/ask-ai/tools?token=story',
+  run: '/api/ask-ai/run?token=story',
+  cancel: '/api/ask-ai/cancel?token=story',
+};
 const SELECTION =
   'The city library opens its new reading garden on 1 June. Visitors can borrow books, games and sun loungers there. ' +
   'The garden is open every day from ten to six while the weather allows. Entry is free.';
@@ -46,7 +50,11 @@ async function run(dialog: Canvas, preset = 'Summarise') {
 }
 
 /** A story that opens the dialog, runs a preset on the given simulation, and checks what it shows. */
-function runStory(simulation: StorySimulation, check: (dialog: Canvas, canvasElement: HTMLElement) => Promise<unknown>, extra: Partial<Story> = {}): Story {
+function runStory(
+  simulation: StorySimulation,
+  check: (dialog: Canvas, canvasElement: HTMLElement) => Promise<unknown>,
+  extra: Partial<Story> = {},
+): Story {
   return {
     ...extra,
     parameters: sim(simulation),
@@ -92,12 +100,18 @@ export const WithheldTools: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openReady(canvasElement);
     await userEvent.click(dialog.getByText(/^Tools:/));
-    await expect(dialog.getByRole('list', { name: 'Withheld' })).toHaveTextContent('the operator requires approval for this server');
+    await expect(dialog.getByRole('list', { name: 'Withheld' })).toHaveTextContent(
+      'the operator requires approval for this server',
+    );
   },
 };
 
 export const DisabledPreset: Story = {
-  args: { presets: [{ id: 'title', label: 'Set the page title', prompt: 'Set the title.', requiredTools: ['update_page_metadata'] }] },
+  args: {
+    presets: [
+      { id: 'title', label: 'Set the page title', prompt: 'Set the title.', requiredTools: ['update_page_metadata'] },
+    ],
+  },
   play: async ({ canvasElement }) => {
     const dialog = await openReady(canvasElement);
     await expect(dialog.getByRole('button', { name: 'Set the page title' })).toBeDisabled();
@@ -158,7 +172,10 @@ function failureStory(fault: string, text: RegExp | string): Story {
 }
 
 export const NetworkError = failureStory('network-error', 'The server could not be reached.');
-export const ConnectionLost = failureStory('truncated-stream', 'The connection was lost before the answer was complete.');
+export const ConnectionLost = failureStory(
+  'truncated-stream',
+  'The connection was lost before the answer was complete.',
+);
 export const SessionExpired = failureStory('session-expired', 'Your session has expired.');
 export const Forbidden = failureStory('forbidden', 'You are not allowed to use this AI task.');
 export const NotFound = failureStory('not-found', 'not set up here');
@@ -192,7 +209,16 @@ export const RightToLeft: Story = {
 export const DarkHost: Story = {
   decorators: [
     (Story) => (
-      <div style={{ colorScheme: 'dark', background: '#17181c', color: '#e8e8ea', padding: '1.5rem', ['--ask-ai-accent' as string]: '#7aa2ff', ['--ask-ai-accent-fg' as string]: '#0b0c10' }}>
+      <div
+        style={{
+          colorScheme: 'dark',
+          background: '#17181c',
+          color: '#e8e8ea',
+          padding: '1.5rem',
+          ['--ask-ai-accent' as string]: '#7aa2ff',
+          ['--ask-ai-accent-fg' as string]: '#0b0c10',
+        }}
+      >
         {Story()}
       </div>
     ),

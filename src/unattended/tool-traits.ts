@@ -20,12 +20,7 @@ export interface ToolTraits {
 
 /** Why a name is not offered to the model. */
 export type WithheldReason =
-  | 'unknown'
-  | 'malformed'
-  | 'approvalMarker'
-  | 'remoteDeclaration'
-  | 'writeEffect'
-  | 'requiresInput';
+  'unknown' | 'malformed' | 'approvalMarker' | 'remoteDeclaration' | 'writeEffect' | 'requiresInput';
 
 export interface UnattendedVerdict {
   readonly name: string;

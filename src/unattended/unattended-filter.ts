@@ -58,7 +58,9 @@ export function createUnattendedFilter(tools: Iterable<ToolTraits>): UnattendedT
       return toolNames.map((entry: unknown): UnattendedVerdict => {
         if (typeof entry !== 'string') return { name: readableName(entry), unattended: false, reason: 'malformed' };
         const judgement = judged.has(entry) ? (judged.get(entry) ?? null) : 'unknown';
-        return judgement === null ? { name: entry, unattended: true } : { name: entry, unattended: false, reason: judgement };
+        return judgement === null
+          ? { name: entry, unattended: true }
+          : { name: entry, unattended: false, reason: judgement };
       });
     },
   };
@@ -80,7 +82,12 @@ function sameTraits(a: ToolTraits, b: ToolTraits): boolean {
 
 function* safeIterate(tools: Iterable<ToolTraits>): Iterable<unknown> {
   // Fail closed on something that is not a list of descriptions: no tool is known.
-  if (tools === null || typeof tools !== 'object' || typeof (tools as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') return;
+  if (
+    tools === null ||
+    typeof tools !== 'object' ||
+    typeof (tools as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function'
+  )
+    return;
   yield* tools;
 }
 

@@ -8,7 +8,17 @@ export interface AskAiAnswerEventDetail {
   readonly meta: TaskAnswerMeta;
 }
 
-const ATTRIBUTES = ['tools-url', 'run-url', 'cancel-url', 'tools-route', 'run-route', 'cancel-route', 'configuration', 'locale', 'dir'] as const;
+const ATTRIBUTES = [
+  'tools-url',
+  'run-url',
+  'cancel-url',
+  'tools-route',
+  'run-route',
+  'cancel-route',
+  'configuration',
+  'locale',
+  'dir',
+] as const;
 
 /** The endpoints from the attributes: URLs, or TYPO3 route ids read from `TYPO3.settings.ajaxUrls`. */
 function endpointsOf(element: HTMLElement): AskAiEndpoints | string {
@@ -61,7 +71,9 @@ export function createAskAiDialogElementClass(): CustomElementConstructor {
     }
 
     #emit(type: 'ask-ai-insert' | 'ask-ai-replace', answer: TaskAnswer, meta: TaskAnswerMeta) {
-      this.dispatchEvent(new CustomEvent<AskAiAnswerEventDetail>(type, { detail: { answer, meta }, bubbles: true, composed: true }));
+      this.dispatchEvent(
+        new CustomEvent<AskAiAnswerEventDetail>(type, { detail: { answer, meta }, bubbles: true, composed: true }),
+      );
     }
 
     #render() {

@@ -20,7 +20,15 @@ export function useBrowser() {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
       baseURL: baseUrl(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
   beforeEach(async () => {
@@ -50,8 +58,19 @@ export const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), '
 export async function axeViolations(target: Page, selector: string): Promise<string[]> {
   if (!(await target.evaluate(() => 'axe' in window))) await target.addScriptTag({ content: AXE_SOURCE });
   return target.evaluate(async (sel) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }>;
+        };
+      }
+    ).axe;
     const result = await axe.run({ include: [[sel]] }, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
   }, selector);
 }

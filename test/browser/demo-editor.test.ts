@@ -8,7 +8,9 @@ const dialog = () => page.getByRole('dialog', { name: 'Ask AI' });
 async function openDemo() {
   await page.goto('/');
   await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
-  await dialog().getByText(/^Tools: \d+ available/).waitFor();
+  await dialog()
+    .getByText(/^Tools: \d+ available/)
+    .waitFor();
 }
 
 /** The element focused now, through shadow roots: its accessible-ish description. */
@@ -17,7 +19,12 @@ const focused = () =>
     let el: Element | null = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
     const inDialog = Boolean(el?.closest('dialog'));
-    return { tag: el?.tagName ?? null, text: (el?.textContent ?? '').trim().slice(0, 40), label: el?.getAttribute('aria-label') ?? null, inDialog };
+    return {
+      tag: el?.tagName ?? null,
+      text: (el?.textContent ?? '').trim().slice(0, 40),
+      label: el?.getAttribute('aria-label') ?? null,
+      inDialog,
+    };
   });
 
 describe('the demo editor in Chromium', () => {
@@ -32,7 +39,9 @@ describe('the demo editor in Chromium', () => {
     await dialog().getByRole('button', { name: 'Close' }).click();
     const inserted = page.locator('.rte [data-ai-written]');
     await inserted.first().waitFor();
-    expect(((await inserted.allTextContents()).join(' ')).replace(/\s+/g, ' ')).toContain(text.trim().split(/\s+/).slice(0, 4).join(' '));
+    expect((await inserted.allTextContents()).join(' ').replace(/\s+/g, ' ')).toContain(
+      text.trim().split(/\s+/).slice(0, 4).join(' '),
+    );
   });
 
   it('moves focus in, keeps Tab inside, and returns focus to the trigger', async () => {
@@ -61,7 +70,11 @@ describe('the demo editor in Chromium', () => {
       const box = header.getBoundingClientRect();
       const hit = document.elementFromPoint(box.x + 4, box.y + 4);
       header.focus();
-      return { modal: document.querySelector('dialog')?.matches(':modal'), hitHeader: hit === header, focusedHeader: document.activeElement === header };
+      return {
+        modal: document.querySelector('dialog')?.matches(':modal'),
+        hitHeader: hit === header,
+        focusedHeader: document.activeElement === header,
+      };
     });
     expect(behind).toEqual({ modal: true, hitHeader: false, focusedHeader: false });
     await page.keyboard.press('Shift+Tab');
@@ -113,13 +126,17 @@ describe('the demo editor in Chromium', () => {
 
   it('changes the withheld list when an operator setting flips', async () => {
     await openDemo();
-    await dialog().getByText(/^Tools:/).click();
+    await dialog()
+      .getByText(/^Tools:/)
+      .click();
     const withheld = dialog().getByRole('list', { name: 'Withheld' });
     await withheld.getByText('Read a web page').waitFor();
     await dialog().getByRole('button', { name: 'Close' }).click();
     await page.getByRole('checkbox', { name: 'Web page reader needs approval' }).uncheck();
     await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
-    await dialog().getByText(/^Tools:/).click();
+    await dialog()
+      .getByText(/^Tools:/)
+      .click();
     await dialog().getByRole('list', { name: 'Available to the AI' }).getByText('Read a web page').waitFor();
     expect(await withheld.getByText('Read a web page').count()).toBe(0);
   });
@@ -132,7 +149,9 @@ describe('the demo editor in Chromium', () => {
     await dialog().getByRole('button', { name: 'Keywords', exact: true }).click();
     const alert = dialog().getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toMatch(/update_page_metadata, which needs someone’s approval.*under the id [0-9a-f-]{36}/);
+    expect(await alert.textContent()).toMatch(
+      /update_page_metadata, which needs someone’s approval.*under the id [0-9a-f-]{36}/,
+    );
   });
 
   it('renders an answer full of XSS payloads as text and runs nothing', async () => {
@@ -146,7 +165,16 @@ describe('the demo editor in Chromium', () => {
       '<div style="background:url(javascript:alert(1))" onmouseover="window.__xss=3">hover</div>',
     ].join('\n\n');
     await page.route('**/api/ask-ai/run*', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: true, finalContent: payload, iterations: 1, truncated: false, usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } }) }),
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          finalContent: payload,
+          iterations: 1,
+          truncated: false,
+          usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
+        }),
+      }),
     );
     await openDemo();
     await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
@@ -154,20 +182,31 @@ describe('the demo editor in Chromium', () => {
     await dialog().getByText('Done.').waitFor();
     await answer.locator('h1').waitFor();
     await answer.hover();
-    await answer.getByText('hover').hover().catch(() => undefined);
-    expect(await answer.locator('script, img, svg, iframe, [onerror], [onload], [onclick], [onmouseover], [style]').count()).toBe(0);
-    expect(await answer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['https://example.com']);
+    await answer
+      .getByText('hover')
+      .hover()
+      .catch(() => undefined);
+    expect(
+      await answer.locator('script, img, svg, iframe, [onerror], [onload], [onclick], [onmouseover], [style]').count(),
+    ).toBe(0);
+    expect(await answer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      'https://example.com',
+    ]);
     expect(await answer.textContent()).toContain('<script>');
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
   });
 
   it('has no serious or critical axe violations in the open dialog, idle, done and failed', async () => {
     await openDemo();
-    await dialog().getByText(/^Tools:/).click();
+    await dialog()
+      .getByText(/^Tools:/)
+      .click();
     expect(await axeViolations(page, 'dialog')).toEqual([]);
     await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
     await dialog().getByText('Done.').waitFor();
-    await dialog().getByText(/^Steps/).click();
+    await dialog()
+      .getByText(/^Steps/)
+      .click();
     expect(await axeViolations(page, 'dialog')).toEqual([]);
     await setSimulation({ fault: 'guardrail' });
     await dialog().getByRole('button', { name: 'Try again' }).click();

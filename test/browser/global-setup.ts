@@ -5,7 +5,11 @@ let server: ViteDevServer | undefined;
 
 /** Serves the demo, the widget host page and the simulated backend over real HTTP, on a free port. */
 export async function setup(project: TestProject) {
-  server = await createServer({ configFile: 'vite.config.ts', server: { port: 0, host: '127.0.0.1', strictPort: false }, logLevel: 'error' });
+  server = await createServer({
+    configFile: 'vite.config.ts',
+    server: { port: 0, host: '127.0.0.1', strictPort: false },
+    logLevel: 'error',
+  });
   await server.listen();
   const address = server.httpServer?.address();
   if (!address || typeof address !== 'object') throw new Error('The dev server has no address.');

@@ -11,7 +11,10 @@ describe('the widget on a TYPO3-like page without React', () => {
     });
     await page.goto('/typo3-host.html');
     const hostButton = page.locator('#host-button');
-    const before = await hostButton.evaluate((el) => ({ color: getComputedStyle(el).color, transform: getComputedStyle(el).textTransform }));
+    const before = await hostButton.evaluate((el) => ({
+      color: getComputedStyle(el).color,
+      transform: getComputedStyle(el).textTransform,
+    }));
     const headStyles = await page.evaluate(() => document.head.querySelectorAll('style, link[rel=stylesheet]').length);
 
     const trigger = page.getByRole('button', { name: 'Ask AI' });
@@ -20,18 +23,37 @@ describe('the widget on a TYPO3-like page without React', () => {
     await dialog.getByText(/^Tools: \d+ available/).waitFor();
 
     // The dialog lives in the element's shadow root.
-    expect(await page.evaluate(() => Boolean(document.querySelector('ask-ai-dialog')?.shadowRoot?.querySelector('dialog[open]')))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        Boolean(document.querySelector('ask-ai-dialog')?.shadowRoot?.querySelector('dialog[open]')),
+      ),
+    ).toBe(true);
     expect(await page.evaluate(() => document.querySelector('dialog'))).toBeNull();
     // Focus moved into the dialog inside the shadow root, and Tab stays there.
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.querySelector('ask-ai-dialog')?.shadowRoot?.activeElement?.closest('dialog') != null)).toBe(true);
+      expect(
+        await page.evaluate(
+          () => document.querySelector('ask-ai-dialog')?.shadowRoot?.activeElement?.closest('dialog') != null,
+        ),
+      ).toBe(true);
     }
 
     await dialog.getByRole('button', { name: 'Keywords', exact: true }).click();
     await dialog.getByText('Done.').waitFor();
     const inserted = page.evaluate(
-      () => new Promise<{ text: string; instruction: string }>((resolve) => document.addEventListener('ask-ai-insert', (e) => resolve({ text: (e as CustomEvent).detail.answer.text, instruction: (e as CustomEvent).detail.meta.instruction }), { once: true })),
+      () =>
+        new Promise<{ text: string; instruction: string }>((resolve) =>
+          document.addEventListener(
+            'ask-ai-insert',
+            (e) =>
+              resolve({
+                text: (e as CustomEvent).detail.answer.text,
+                instruction: (e as CustomEvent).detail.meta.instruction,
+              }),
+            { once: true },
+          ),
+        ),
     );
     await dialog.getByRole('button', { name: 'Insert' }).click();
     const detail = await inserted;
@@ -49,17 +71,29 @@ describe('the widget on a TYPO3-like page without React', () => {
       return b ? getComputedStyle(b).textTransform : null;
     });
     expect(widgetButton).toBe('none');
-    expect(await hostButton.evaluate((el) => ({ color: getComputedStyle(el).color, transform: getComputedStyle(el).textTransform }))).toEqual(before);
+    expect(
+      await hostButton.evaluate((el) => ({
+        color: getComputedStyle(el).color,
+        transform: getComputedStyle(el).textTransform,
+      })),
+    ).toEqual(before);
     expect(before).toEqual({ color: 'rgb(200, 0, 0)', transform: 'uppercase' });
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('p')!).color)).toBe('rgb(0, 90, 0)');
-    expect(await page.evaluate(() => document.head.querySelectorAll('style, link[rel=stylesheet]').length)).toBe(headStyles);
+    expect(await page.evaluate(() => document.head.querySelectorAll('style, link[rel=stylesheet]').length)).toBe(
+      headStyles,
+    );
 
     await dialog.getByRole('button', { name: 'Close' }).click();
-    expect(await page.evaluate(() => document.querySelector('ask-ai-dialog')?.shadowRoot?.activeElement?.textContent)).toBe('Ask AI');
+    expect(
+      await page.evaluate(() => document.querySelector('ask-ai-dialog')?.shadowRoot?.activeElement?.textContent),
+    ).toBe('Ask AI');
   });
 
   it('stops a run on Esc inside the shadow root before it closes', async () => {
-    await fetch(`${(await import('./browser')).baseUrl()}/api/ask-ai/simulation`, { method: 'PUT', body: JSON.stringify({ fault: 'stalled-stream' }) });
+    await fetch(`${(await import('./browser')).baseUrl()}/api/ask-ai/simulation`, {
+      method: 'PUT',
+      body: JSON.stringify({ fault: 'stalled-stream' }),
+    });
     await page.goto('/typo3-host.html');
     await page.getByRole('button', { name: 'Ask AI' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ask AI' });

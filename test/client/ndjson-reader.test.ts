@@ -21,19 +21,28 @@ describe('NDJSON line splitter', () => {
   it('gives the same lines for any split of a stream', () => {
     const line = fc.jsonValue().map((v) => JSON.stringify(v));
     fc.assert(
-      fc.property(fc.array(fc.tuple(line, fc.nat(40)), { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 20 }), (lines, cuts) => {
-        const text = lines.map(([l, pad]) => `${l}${' '.repeat(pad)}\n`).join('');
-        const points = [...new Set(cuts.map((c) => (text.length === 0 ? 0 : c % text.length)))].sort((a, b) => a - b);
-        const chunks = [0, ...points].map((start, i) => text.slice(start, points[i] ?? text.length));
-        expect(readAll(chunks)).toEqual(lines.map(([l]) => l));
-      }),
+      fc.property(
+        fc.array(fc.tuple(line, fc.nat(40)), { maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 20 }),
+        (lines, cuts) => {
+          const text = lines.map(([l, pad]) => `${l}${' '.repeat(pad)}\n`).join('');
+          const points = [...new Set(cuts.map((c) => (text.length === 0 ? 0 : c % text.length)))].sort((a, b) => a - b);
+          const chunks = [0, ...points].map((start, i) => text.slice(start, points[i] ?? text.length));
+          expect(readAll(chunks)).toEqual(lines.map(([l]) => l));
+        },
+      ),
     );
   });
 
   it('decodes a UTF-8 character split across byte chunks', () => {
     const bytes = new TextEncoder().encode('{"text":"Grüße 👋"}\n');
     const decoder = createNdjsonDecoder();
-    const items = [...decoder.push(bytes.slice(0, 12)), ...decoder.push(bytes.slice(12, 18)), ...decoder.push(bytes.slice(18)), ...decoder.end()];
+    const items = [
+      ...decoder.push(bytes.slice(0, 12)),
+      ...decoder.push(bytes.slice(12, 18)),
+      ...decoder.push(bytes.slice(18)),
+      ...decoder.end(),
+    ];
     expect(items).toEqual([{ json: true, value: { text: 'Grüße 👋' } }]);
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AskAiRequestError, createTransport, offerableTools, type AskAiFailure, type ContractWarning } from '../../src/client';
+import {
+  AskAiRequestError,
+  createTransport,
+  offerableTools,
+  type AskAiFailure,
+  type ContractWarning,
+} from '../../src/client';
 import { ENDPOINTS, simulated } from '../support/backend-fetch';
 
 const traits = { approvalMarker: false, remote: false, remoteApproval: null, effect: null, requiresInput: false };
@@ -87,24 +93,64 @@ describe('offerableTools against crafted answers', () => {
   });
 
   it('ignores server hints on an entry', async () => {
-    const { transport } = answering({ success: true, tools: [{ name: 'r', readOnlyHint: true, destructiveHint: false, traits: { ...traits, effect: 'non_idempotent_write' } }] });
-    expect((await offerableTools(transport)).withheld).toEqual([expect.objectContaining({ name: 'r', reason: 'writeEffect' })]);
+    const { transport } = answering({
+      success: true,
+      tools: [
+        {
+          name: 'r',
+          readOnlyHint: true,
+          destructiveHint: false,
+          traits: { ...traits, effect: 'non_idempotent_write' },
+        },
+      ],
+    });
+    expect((await offerableTools(transport)).withheld).toEqual([
+      expect.objectContaining({ name: 'r', reason: 'writeEffect' }),
+    ]);
   });
 
   it('keeps display fields and shows a twice-listed name once', async () => {
-    const { transport } = answering({ success: true, tools: [{ name: 'a', label: 'Read A', group: 'content', traits }, { name: 'a', traits }] });
-    expect((await offerableTools(transport)).unattended).toEqual([{ name: 'a', label: 'Read A', description: null, group: 'content' }]);
+    const { transport } = answering({
+      success: true,
+      tools: [
+        { name: 'a', label: 'Read A', group: 'content', traits },
+        { name: 'a', traits },
+      ],
+    });
+    expect((await offerableTools(transport)).unattended).toEqual([
+      { name: 'a', label: 'Read A', description: null, group: 'content' },
+    ]);
   });
 
   it.each<[string, unknown, ResponseInit, AskAiFailure['kind']]>([
-    ['an envelope without tools', { success: true }, { headers: { 'Content-Type': 'application/json' } }, 'invalidResponse'],
-    ['JSON that is not JSON', '{"success": tru', { headers: { 'Content-Type': 'application/json' } }, 'invalidResponse'],
+    [
+      'an envelope without tools',
+      { success: true },
+      { headers: { 'Content-Type': 'application/json' } },
+      'invalidResponse',
+    ],
+    [
+      'JSON that is not JSON',
+      '{"success": tru',
+      { headers: { 'Content-Type': 'application/json' } },
+      'invalidResponse',
+    ],
     ['a login page', '<!DOCTYPE html><form>', { headers: { 'Content-Type': 'text/html' } }, 'sessionExpired'],
     ['a login page without content type', '<html><body>Login</body></html>', {}, 'sessionExpired'],
-    ['success: false on 200', { success: false, error: 'Budget exhausted' }, { headers: { 'Content-Type': 'application/json' } }, 'backend'],
+    [
+      'success: false on 200',
+      { success: false, error: 'Budget exhausted' },
+      { headers: { 'Content-Type': 'application/json' } },
+      'backend',
+    ],
     ['403', { success: false, error: 'Denied' }, { status: 403 }, 'forbidden'],
     ['401 with JSON', { success: false, error: 'Denied' }, { status: 401 }, 'forbidden'],
-    ['401 with HTML', '<html>login</html>', { status: 401, headers: { 'Content-Type': 'text/html' } }, 'sessionExpired'],
+    [
+      '401 with HTML',
+      '<html>login</html>',
+      { status: 401, headers: { 'Content-Type': 'text/html' } },
+      'sessionExpired',
+    ],
     ['404', { success: false, error: 'No such configuration' }, { status: 404 }, 'notFound'],
     ['400', { success: false, error: 'Bad' }, { status: 400 }, 'badRequest'],
     ['500 with JSON', { success: false, error: 'Boom' }, { status: 500 }, 'server'],
@@ -116,15 +162,28 @@ describe('offerableTools against crafted answers', () => {
   });
 
   it('carries the backend message and Retry-After', async () => {
-    expect(await failureOf(offerableTools(answering({ success: false, error: 'Denied' }, { status: 403 }).transport))).toEqual({ kind: 'forbidden', message: 'Denied' });
-    const limited = answering({ success: false, error: 'Slow down' }, { status: 429, headers: { 'Retry-After': '30' } });
+    expect(
+      await failureOf(offerableTools(answering({ success: false, error: 'Denied' }, { status: 403 }).transport)),
+    ).toEqual({ kind: 'forbidden', message: 'Denied' });
+    const limited = answering(
+      { success: false, error: 'Slow down' },
+      { status: 429, headers: { 'Retry-After': '30' } },
+    );
     expect(await failureOf(offerableTools(limited.transport))).toEqual({ kind: 'rateLimited', retryAfterSeconds: 30 });
     const dated = answering('', { status: 429, headers: { 'Retry-After': new Date(90_000).toUTCString() } });
-    expect(await failureOf(offerableTools(dated.transport, { now: () => 30_000 }))).toEqual({ kind: 'rateLimited', retryAfterSeconds: 60 });
+    expect(await failureOf(offerableTools(dated.transport, { now: () => 30_000 }))).toEqual({
+      kind: 'rateLimited',
+      retryAfterSeconds: 60,
+    });
   });
 
   it('rejects a network failure as network', async () => {
-    const transport = createTransport({ endpoints: ENDPOINTS, fetch: (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch });
+    const transport = createTransport({
+      endpoints: ENDPOINTS,
+      fetch: (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as typeof fetch,
+    });
     expect(await failureOf(offerableTools(transport))).toEqual({ kind: 'network' });
   });
 });

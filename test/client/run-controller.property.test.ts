@@ -37,19 +37,36 @@ const text = fc.string({ unit: 'binary', maxLength: 12 });
 const events = fc.array(text, { maxLength: 8 }).map((pieces) => [
   { event: 'started', runUuid: 'u-1' },
   ...pieces.map((t) => ({ event: 'delta', text: t })),
-  { event: 'done', success: true, finalContent: `final ${pieces.join('')}`, iterations: 1, truncated: false, usage: [] },
+  {
+    event: 'done',
+    success: true,
+    finalContent: `final ${pieces.join('')}`,
+    iterations: 1,
+    truncated: false,
+    usage: [],
+  },
 ]);
 
 describe('run controller on arbitrary input', () => {
   it('reads the same run from any split of a valid stream, even inside a UTF-8 character', async () => {
     await fc.assert(
-      fc.asyncProperty(events, fc.integer({ min: 0, max: 300 }), fc.array(fc.nat(), { maxLength: 25 }), async (list, pad, cuts) => {
-        const bytes = encoder.encode(list.map((e) => `${JSON.stringify(e)}${' '.repeat(pad)}\n`).join(''));
-        const whole = await runOn([bytes]);
-        const split = await runOn(splitAt(bytes, cuts));
-        expect(split).toMatchObject({ status: 'done', answer: whole.answer, partialAnswer: whole.partialAnswer, runUuid: 'u-1' });
-        expect(whole.partialAnswer).toBe(list.flatMap((e) => ('text' in e ? [e.text] : [])).join(''));
-      }),
+      fc.asyncProperty(
+        events,
+        fc.integer({ min: 0, max: 300 }),
+        fc.array(fc.nat(), { maxLength: 25 }),
+        async (list, pad, cuts) => {
+          const bytes = encoder.encode(list.map((e) => `${JSON.stringify(e)}${' '.repeat(pad)}\n`).join(''));
+          const whole = await runOn([bytes]);
+          const split = await runOn(splitAt(bytes, cuts));
+          expect(split).toMatchObject({
+            status: 'done',
+            answer: whole.answer,
+            partialAnswer: whole.partialAnswer,
+            runUuid: 'u-1',
+          });
+          expect(whole.partialAnswer).toBe(list.flatMap((e) => ('text' in e ? [e.text] : [])).join(''));
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -58,14 +75,26 @@ describe('run controller on arbitrary input', () => {
     const junk = fc.oneof(
       fc.uint8Array({ maxLength: 64 }),
       fc.jsonValue().map((v) => encoder.encode(`${JSON.stringify(v)}\n`)),
-      fc.constantFrom('{"event":"done"}\n', '{"event":"delta"}\n', '{"event":"error","success":false}\n', '\n\n', '{"event":"lease_lost","success":true}\n').map((s) => encoder.encode(s)),
+      fc
+        .constantFrom(
+          '{"event":"done"}\n',
+          '{"event":"delta"}\n',
+          '{"event":"error","success":false}\n',
+          '\n\n',
+          '{"event":"lease_lost","success":true}\n',
+        )
+        .map((s) => encoder.encode(s)),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(junk, { maxLength: 10 }), fc.constantFrom('application/x-ndjson', 'application/json', 'text/html', ''), async (chunks, type) => {
-        const settled = await runOn(chunks, type);
-        expect(['done', 'failed', 'suspended']).toContain(settled.status);
-        if (settled.status !== 'done') expect(settled.failure).not.toBeNull();
-      }),
+      fc.asyncProperty(
+        fc.array(junk, { maxLength: 10 }),
+        fc.constantFrom('application/x-ndjson', 'application/json', 'text/html', ''),
+        async (chunks, type) => {
+          const settled = await runOn(chunks, type);
+          expect(['done', 'failed', 'suspended']).toContain(settled.status);
+          if (settled.status !== 'done') expect(settled.failure).not.toBeNull();
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createRunController, createTransport, type AskAiEndpoints, type ContractWarning, type RunController, type RunSnapshot } from '../../src/client';
+import {
+  createRunController,
+  createTransport,
+  type AskAiEndpoints,
+  type ContractWarning,
+  type RunController,
+  type RunSnapshot,
+} from '../../src/client';
 import { controlledStream, ENDPOINTS, until } from '../support/backend-fetch';
 import { manualTimers } from '../support/manual-timers';
 
@@ -13,7 +20,10 @@ interface Harness {
 }
 
 /** A controller whose run endpoint answers with `respond()`, and whose cancel endpoint confirms. */
-function harness(respond: () => Response | Promise<Response>, options: { endpoints?: AskAiEndpoints; cancel?: () => Response } = {}): Harness {
+function harness(
+  respond: () => Response | Promise<Response>,
+  options: { endpoints?: AskAiEndpoints; cancel?: () => Response } = {},
+): Harness {
   const runBodies: unknown[] = [];
   const cancelBodies: unknown[] = [];
   const warnings: ContractWarning[] = [];
@@ -26,16 +36,34 @@ function harness(respond: () => Response | Promise<Response>, options: { endpoin
     runBodies.push(JSON.parse(String(init.body)));
     return respond();
   }) as unknown as typeof fetch;
-  const transport = createTransport({ endpoints: options.endpoints ?? ENDPOINTS, fetch: fetchFn, onContractWarning: (w) => warnings.push(w) });
+  const transport = createTransport({
+    endpoints: options.endpoints ?? ENDPOINTS,
+    fetch: fetchFn,
+    onContractWarning: (w) => warnings.push(w),
+  });
   let id = 0;
-  const controller = createRunController({ transport, configuration: 'default', timers, now: () => 1000, createRequestId: () => `req-${++id}` });
+  const controller = createRunController({
+    transport,
+    configuration: 'default',
+    timers,
+    now: () => 1000,
+    createRequestId: () => `req-${++id}`,
+  });
   const history: RunSnapshot[] = [];
   controller.subscribe(() => history.push(controller.getSnapshot()));
   return { controller, runBodies, cancelBodies, warnings, history, timers };
 }
 
 const usage = { promptTokens: 3, completionTokens: 4, totalTokens: 7, estimatedCost: null };
-const done = (finalContent: string, extra: object = {}) => ({ event: 'done', success: true, finalContent, iterations: 1, truncated: false, usage, ...extra });
+const done = (finalContent: string, extra: object = {}) => ({
+  event: 'done',
+  success: true,
+  finalContent,
+  iterations: 1,
+  truncated: false,
+  usage,
+  ...extra,
+});
 const settled = (c: RunController) => until(() => c.getSnapshot().status !== 'running');
 
 describe('run controller: a run', () => {
@@ -44,9 +72,21 @@ describe('run controller: a run', () => {
     const h = harness(() => stream.response);
     expect(h.controller.getSnapshot().status).toBe('idle');
     expect(h.controller.start({ prompt: 'Summarise', context: { selection: 'Text' }, tools: [] })).toBe(true);
-    expect(h.controller.getSnapshot()).toMatchObject({ status: 'running', prompt: 'Summarise', requestId: 'req-1', tools: [] });
+    expect(h.controller.getSnapshot()).toMatchObject({
+      status: 'running',
+      prompt: 'Summarise',
+      requestId: 'req-1',
+      tools: [],
+    });
     await until(() => h.runBodies.length === 1);
-    expect(h.runBodies[0]).toEqual({ configuration: 'default', prompt: 'Summarise', context: { selection: 'Text' }, tools: [], stream: true, requestId: 'req-1' });
+    expect(h.runBodies[0]).toEqual({
+      configuration: 'default',
+      prompt: 'Summarise',
+      context: { selection: 'Text' },
+      tools: [],
+      stream: true,
+      requestId: 'req-1',
+    });
     stream.line(done('A'));
     await settled(h.controller);
   });
@@ -56,13 +96,19 @@ describe('run controller: a run', () => {
     const h = harness(() => stream.response);
     h.controller.start({ prompt: 'p', tools: ['get_page_content'] });
     stream.line({ event: 'started', runUuid: 'run-1' });
-    stream.line({ event: 'step', step: { kind: 'llm', round: 1, durationMs: 5, requestedToolCalls: [{ name: 'get_page_content', arguments: [] }] } });
+    stream.line({
+      event: 'step',
+      step: { kind: 'llm', round: 1, durationMs: 5, requestedToolCalls: [{ name: 'get_page_content', arguments: [] }] },
+    });
     await until(() => h.controller.getSnapshot().steps.length === 2);
     expect(h.controller.getSnapshot().steps).toEqual([
       { id: 0, kind: 'llm', toolName: null, round: 1, durationMs: 5, status: 'done' },
       { id: 1, kind: 'tool', toolName: 'get_page_content', round: 1, durationMs: null, status: 'running' },
     ]);
-    stream.line({ event: 'step', step: { kind: 'tool', round: 1, durationMs: 7, toolName: 'get_page_content', toolIsError: false } });
+    stream.line({
+      event: 'step',
+      step: { kind: 'tool', round: 1, durationMs: 7, toolName: 'get_page_content', toolIsError: false },
+    });
     stream.push('{"event":"delta","text":"Hel');
     stream.push('lo"}\n{"event":"delta","text":" world"}\n');
     await until(() => h.controller.getSnapshot().partialAnswer === 'Hello world');
@@ -117,10 +163,20 @@ describe('run controller: a run', () => {
     const h = harness(() => stream.response);
     h.controller.start({ prompt: 'p', tools: [] });
     const pad = (e: object) => `${JSON.stringify(e)}${' '.repeat(4095 - JSON.stringify(e).length)}\n`;
-    stream.push(pad({ event: 'context', contextClassification: [] }) + '\n' + pad({ event: 'step', step: { kind: 'request', round: 0, durationMs: 1 } }));
+    stream.push(
+      pad({ event: 'context', contextClassification: [] }) +
+        '\n' +
+        pad({ event: 'step', step: { kind: 'request', round: 0, durationMs: 1 } }),
+    );
     stream.push(pad({ ...done('Plain answer'), dryRun: false }));
     await settled(h.controller);
-    expect(h.controller.getSnapshot()).toMatchObject({ status: 'done', answer: 'Plain answer', partialAnswer: '', terminationReason: null, runUuid: null });
+    expect(h.controller.getSnapshot()).toMatchObject({
+      status: 'done',
+      answer: 'Plain answer',
+      partialAnswer: '',
+      terminationReason: null,
+      runUuid: null,
+    });
   });
 
   it('reads a last line without a newline when the stream closes', async () => {
@@ -150,7 +206,9 @@ describe('run controller: contract warnings', () => {
     const stream = controlledStream();
     const h = harness(() => stream.response);
     h.controller.start({ prompt: 'p', tools: [] });
-    stream.push(`${JSON.stringify(done('first'))}\n${JSON.stringify({ event: 'error', success: false, error: 'late' })}\n`);
+    stream.push(
+      `${JSON.stringify(done('first'))}\n${JSON.stringify({ event: 'error', success: false, error: 'late' })}\n`,
+    );
     stream.end();
     await until(() => h.warnings.length > 0);
     expect(h.controller.getSnapshot()).toMatchObject({ status: 'done', answer: 'first' });
@@ -170,7 +228,11 @@ describe('run controller: contract warnings', () => {
 
 describe('run controller: every end', () => {
   const ends: Array<[string, object, Partial<RunSnapshot>]> = [
-    ['an empty answer', done(''), { status: 'failed', failure: { kind: 'noAnswer', truncated: false, terminationReason: null } }],
+    [
+      'an empty answer',
+      done(''),
+      { status: 'failed', failure: { kind: 'noAnswer', truncated: false, terminationReason: null } },
+    ],
     [
       'a budget-exhausted answer',
       done('', { truncated: true, terminationReason: 'budget_exhausted' }),
@@ -178,8 +240,17 @@ describe('run controller: every end', () => {
     ],
     [
       'a suspension for approval',
-      { event: 'awaiting_approval', success: true, runUuid: 'r-9', pendingTools: [{ name: 'update_page_metadata', arguments: [] }] },
-      { status: 'suspended', runUuid: 'r-9', failure: { kind: 'suspendedForApproval', tools: ['update_page_metadata'], runUuid: 'r-9' } },
+      {
+        event: 'awaiting_approval',
+        success: true,
+        runUuid: 'r-9',
+        pendingTools: [{ name: 'update_page_metadata', arguments: [] }],
+      },
+      {
+        status: 'suspended',
+        runUuid: 'r-9',
+        failure: { kind: 'suspendedForApproval', tools: ['update_page_metadata'], runUuid: 'r-9' },
+      },
     ],
     [
       'a suspension for approval without runUuid',
@@ -191,12 +262,36 @@ describe('run controller: every end', () => {
       { event: 'awaiting_input', success: true, runUuid: 'r-8', inputRequest: { tool: 'ask', schema: [] } },
       { status: 'suspended', failure: { kind: 'suspendedForInput', tools: ['ask'], runUuid: 'r-8' } },
     ],
-    ['a guardrail', { event: 'guardrail_blocked', success: false, guardrail: 'pii', error: 'Blocked' }, { status: 'failed', failure: { kind: 'guardrail', message: 'Blocked' } }],
-    ['a cancellation', { event: 'cancelled', success: false, error: 'Cancelled' }, { status: 'failed', failure: { kind: 'cancelled', message: 'Cancelled' } }],
-    ['an error', { event: 'error', success: false, error: 'Provider down' }, { status: 'failed', failure: { kind: 'backend', message: 'Provider down' } }],
-    ['an unknown outcome with success: false', { event: 'lease_lost', success: false, error: 'Lease lost' }, { status: 'failed', failure: { kind: 'backend', message: 'Lease lost' } }],
-    ['an unknown outcome with success: true and an answer', { event: 'requeued_done', success: true, finalContent: 'X' }, { status: 'done', answer: 'X' }],
-    ['a terminal event that does not fit', { event: 'done', success: true }, { status: 'failed', failure: { kind: 'invalidResponse', detail: expect.any(String) as unknown as string } }],
+    [
+      'a guardrail',
+      { event: 'guardrail_blocked', success: false, guardrail: 'pii', error: 'Blocked' },
+      { status: 'failed', failure: { kind: 'guardrail', message: 'Blocked' } },
+    ],
+    [
+      'a cancellation',
+      { event: 'cancelled', success: false, error: 'Cancelled' },
+      { status: 'failed', failure: { kind: 'cancelled', message: 'Cancelled' } },
+    ],
+    [
+      'an error',
+      { event: 'error', success: false, error: 'Provider down' },
+      { status: 'failed', failure: { kind: 'backend', message: 'Provider down' } },
+    ],
+    [
+      'an unknown outcome with success: false',
+      { event: 'lease_lost', success: false, error: 'Lease lost' },
+      { status: 'failed', failure: { kind: 'backend', message: 'Lease lost' } },
+    ],
+    [
+      'an unknown outcome with success: true and an answer',
+      { event: 'requeued_done', success: true, finalContent: 'X' },
+      { status: 'done', answer: 'X' },
+    ],
+    [
+      'a terminal event that does not fit',
+      { event: 'done', success: true },
+      { status: 'failed', failure: { kind: 'invalidResponse', detail: expect.any(String) as unknown as string } },
+    ],
   ];
 
   it.each(ends)('settles %s', async (_label, terminal, expected) => {
@@ -217,7 +312,11 @@ describe('run controller: every end', () => {
     stream.push('{"event":"delta","te');
     stream.end();
     await settled(h.controller);
-    expect(h.controller.getSnapshot()).toMatchObject({ status: 'failed', failure: { kind: 'connectionLost' }, partialAnswer: 'half an ans' });
+    expect(h.controller.getSnapshot()).toMatchObject({
+      status: 'failed',
+      failure: { kind: 'connectionLost' },
+      partialAnswer: 'half an ans',
+    });
   });
 
   it('loses the connection when the stream breaks', async () => {
@@ -228,7 +327,11 @@ describe('run controller: every end', () => {
     await until(() => h.controller.getSnapshot().partialAnswer === 'so far');
     stream.fail();
     await settled(h.controller);
-    expect(h.controller.getSnapshot()).toMatchObject({ status: 'failed', failure: { kind: 'connectionLost' }, partialAnswer: 'so far' });
+    expect(h.controller.getSnapshot()).toMatchObject({
+      status: 'failed',
+      failure: { kind: 'connectionLost' },
+      partialAnswer: 'so far',
+    });
   });
 
   it('loses the connection after the idle timeout of a silent stream, and only then', async () => {
@@ -242,7 +345,11 @@ describe('run controller: every end', () => {
     expect(h.controller.getSnapshot().status).toBe('running');
     h.timers.advance(1);
     await settled(h.controller);
-    expect(h.controller.getSnapshot()).toMatchObject({ status: 'failed', failure: { kind: 'connectionLost' }, partialAnswer: 'wait' });
+    expect(h.controller.getSnapshot()).toMatchObject({
+      status: 'failed',
+      failure: { kind: 'connectionLost' },
+      partialAnswer: 'wait',
+    });
   });
 
   it('reads a network failure before any answer as network', async () => {
@@ -253,14 +360,46 @@ describe('run controller: every end', () => {
   });
 
   it.each<[string, () => Response, object]>([
-    ['a login page', () => new Response('<!DOCTYPE html><html>', { headers: { 'Content-Type': 'text/html' } }), { kind: 'sessionExpired' }],
-    ['403', () => Response.json({ success: false, error: 'No grant' }, { status: 403 }), { kind: 'forbidden', message: 'No grant' }],
-    ['404', () => Response.json({ success: false, error: 'Gone' }, { status: 404 }), { kind: 'notFound', message: 'Gone' }],
-    ['400', () => Response.json({ success: false, error: 'Invalid configuration or prompt' }, { status: 400 }), { kind: 'badRequest', message: 'Invalid configuration or prompt' }],
-    ['429', () => new Response('', { status: 429, headers: { 'Retry-After': '12' } }), { kind: 'rateLimited', retryAfterSeconds: 12 }],
-    ['500 with JSON', () => Response.json({ success: false, error: 'RuntimeException: x' }, { status: 500 }), { kind: 'server', status: 500, message: 'RuntimeException: x' }],
-    ['500 without JSON', () => new Response('Internal error', { status: 500 }), { kind: 'server', status: 500, message: null }],
-    ['malformed JSON', () => new Response('{"success": tru', { headers: { 'Content-Type': 'application/json' } }), { kind: 'invalidResponse' }],
+    [
+      'a login page',
+      () => new Response('<!DOCTYPE html><html>', { headers: { 'Content-Type': 'text/html' } }),
+      { kind: 'sessionExpired' },
+    ],
+    [
+      '403',
+      () => Response.json({ success: false, error: 'No grant' }, { status: 403 }),
+      { kind: 'forbidden', message: 'No grant' },
+    ],
+    [
+      '404',
+      () => Response.json({ success: false, error: 'Gone' }, { status: 404 }),
+      { kind: 'notFound', message: 'Gone' },
+    ],
+    [
+      '400',
+      () => Response.json({ success: false, error: 'Invalid configuration or prompt' }, { status: 400 }),
+      { kind: 'badRequest', message: 'Invalid configuration or prompt' },
+    ],
+    [
+      '429',
+      () => new Response('', { status: 429, headers: { 'Retry-After': '12' } }),
+      { kind: 'rateLimited', retryAfterSeconds: 12 },
+    ],
+    [
+      '500 with JSON',
+      () => Response.json({ success: false, error: 'RuntimeException: x' }, { status: 500 }),
+      { kind: 'server', status: 500, message: 'RuntimeException: x' },
+    ],
+    [
+      '500 without JSON',
+      () => new Response('Internal error', { status: 500 }),
+      { kind: 'server', status: 500, message: null },
+    ],
+    [
+      'malformed JSON',
+      () => new Response('{"success": tru', { headers: { 'Content-Type': 'application/json' } }),
+      { kind: 'invalidResponse' },
+    ],
     ['a JSON array', () => Response.json([1]), { kind: 'invalidResponse' }],
   ])('fails on %s', async (_label, respond, failure) => {
     const h = harness(respond);
@@ -274,19 +413,52 @@ describe('run controller: every end', () => {
 describe('run controller: unstreamed answers', () => {
   it('reads the nr-llm playground body (no status) with its steps', async () => {
     const h = harness(() =>
-      Response.json({ success: true, finalContent: 'Body answer', iterations: 2, truncated: false, dryRun: false, usage, steps: [{ kind: 'tool', round: 1, durationMs: 4, toolName: 't' }, { bad: true }] }),
+      Response.json({
+        success: true,
+        finalContent: 'Body answer',
+        iterations: 2,
+        truncated: false,
+        dryRun: false,
+        usage,
+        steps: [{ kind: 'tool', round: 1, durationMs: 4, toolName: 't' }, { bad: true }],
+      }),
     );
     h.controller.start({ prompt: 'p', tools: [] });
     await settled(h.controller);
-    expect(h.controller.getSnapshot()).toMatchObject({ status: 'done', answer: 'Body answer', iterations: 2, steps: [{ kind: 'tool', toolName: 't', status: 'done' }] });
+    expect(h.controller.getSnapshot()).toMatchObject({
+      status: 'done',
+      answer: 'Body answer',
+      iterations: 2,
+      steps: [{ kind: 'tool', toolName: 't', status: 'done' }],
+    });
   });
 
   it.each<[string, object, object]>([
-    ['completed', { success: true, status: 'completed', finalContent: 'A', iterations: 1, truncated: false, usage }, { status: 'done', answer: 'A' }],
-    ['awaiting_input', { success: true, status: 'awaiting_input', runUuid: 'u', inputRequest: { tool: 'ask', schema: [] } }, { status: 'suspended', failure: { kind: 'suspendedForInput', tools: ['ask'], runUuid: 'u' } }],
-    ['guardrail_blocked on 200', { success: false, status: 'guardrail_blocked', guardrail: 'g', error: 'No' }, { status: 'failed', failure: { kind: 'guardrail', message: 'No' } }],
-    ['cancelled on 200', { success: false, status: 'cancelled', error: 'Stopped by admin' }, { status: 'failed', failure: { kind: 'cancelled', message: 'Stopped by admin' } }],
-    ['success: false without status', { success: false, error: 'Budget' }, { status: 'failed', failure: { kind: 'backend', message: 'Budget' } }],
+    [
+      'completed',
+      { success: true, status: 'completed', finalContent: 'A', iterations: 1, truncated: false, usage },
+      { status: 'done', answer: 'A' },
+    ],
+    [
+      'awaiting_input',
+      { success: true, status: 'awaiting_input', runUuid: 'u', inputRequest: { tool: 'ask', schema: [] } },
+      { status: 'suspended', failure: { kind: 'suspendedForInput', tools: ['ask'], runUuid: 'u' } },
+    ],
+    [
+      'guardrail_blocked on 200',
+      { success: false, status: 'guardrail_blocked', guardrail: 'g', error: 'No' },
+      { status: 'failed', failure: { kind: 'guardrail', message: 'No' } },
+    ],
+    [
+      'cancelled on 200',
+      { success: false, status: 'cancelled', error: 'Stopped by admin' },
+      { status: 'failed', failure: { kind: 'cancelled', message: 'Stopped by admin' } },
+    ],
+    [
+      'success: false without status',
+      { success: false, error: 'Budget' },
+      { status: 'failed', failure: { kind: 'backend', message: 'Budget' } },
+    ],
   ])('reads %s', async (_label, body, expected) => {
     const h = harness(() => Response.json(body));
     h.controller.start({ prompt: 'p', tools: [] });
@@ -332,7 +504,11 @@ describe('run controller: stop', () => {
     await until(() => h.controller.getSnapshot().partialAnswer === 'Kept text');
     h.controller.stop();
     // Settled synchronously: the body is still open and nobody awaits it.
-    expect(h.controller.getSnapshot()).toMatchObject({ status: 'stopped', partialAnswer: 'Kept text', cancel: 'pending' });
+    expect(h.controller.getSnapshot()).toMatchObject({
+      status: 'stopped',
+      partialAnswer: 'Kept text',
+      cancel: 'pending',
+    });
     stream.line(done('should be ignored'));
     await until(() => h.controller.getSnapshot().cancel !== 'pending');
     expect(h.cancelBodies).toEqual([{ runUuid: 'run-7' }]);
@@ -394,12 +570,19 @@ describe('run controller: silence and replacement', () => {
     });
     // The old stream still delivers a whole run after the stop: none of it may reach the new run.
     h.controller.stop();
-    streams[0]!.push('{"event":"delta","text":"old"}\n{"event":"done","success":true,"finalContent":"old","iterations":1,"truncated":false,"usage":[]}\n');
+    streams[0]!.push(
+      '{"event":"delta","text":"old"}\n{"event":"done","success":true,"finalContent":"old","iterations":1,"truncated":false,"usage":[]}\n',
+    );
     await until(() => h.runBodies.length === 2);
     streams[1]!.line({ event: 'delta', text: 'new' });
     streams[1]!.line(done('new answer'));
     await settled(h.controller);
-    expect(h.controller.getSnapshot()).toMatchObject({ status: 'done', prompt: 'second', partialAnswer: 'new', answer: 'new answer' });
+    expect(h.controller.getSnapshot()).toMatchObject({
+      status: 'done',
+      prompt: 'second',
+      partialAnswer: 'new',
+      answer: 'new answer',
+    });
     expect(h.warnings.map((w) => w.code)).not.toContain('afterTerminal');
   });
 });

@@ -3,7 +3,9 @@ import { appendQuery, createTransport, typo3Endpoints } from '../../src/client';
 
 describe('appendQuery', () => {
   it('appends to a URL that carries a token, without rebuilding it', () => {
-    expect(appendQuery('/typo3/ajax/ask/tools?token=abc%2Fdef', { configuration: 'de fault' })).toBe('/typo3/ajax/ask/tools?token=abc%2Fdef&configuration=de%20fault');
+    expect(appendQuery('/typo3/ajax/ask/tools?token=abc%2Fdef', { configuration: 'de fault' })).toBe(
+      '/typo3/ajax/ask/tools?token=abc%2Fdef&configuration=de%20fault',
+    );
     expect(appendQuery('/tools', { configuration: 'x' })).toBe('/tools?configuration=x');
     expect(appendQuery('/tools?', { a: '1' })).toBe('/tools?a=1');
     expect(appendQuery('/tools?token=t#frag', { a: '1' })).toBe('/tools?token=t&a=1#frag');
@@ -11,7 +13,11 @@ describe('appendQuery', () => {
 });
 
 describe('typo3Endpoints', () => {
-  const ajaxUrls = { ask_ai_tools: '/typo3/ajax/ask-ai/tools?token=T1', ask_ai_run: '/typo3/ajax/ask-ai/run?token=T2', ask_ai_cancel: '/typo3/ajax/ask-ai/cancel?token=T3' };
+  const ajaxUrls = {
+    ask_ai_tools: '/typo3/ajax/ask-ai/tools?token=T1',
+    ask_ai_run: '/typo3/ajax/ask-ai/run?token=T2',
+    ask_ai_cancel: '/typo3/ajax/ask-ai/cancel?token=T3',
+  };
 
   it('takes the URLs by route id, tokens kept', () => {
     expect(typo3Endpoints({ tools: 'ask_ai_tools', run: 'ask_ai_run', cancel: 'ask_ai_cancel' }, ajaxUrls)).toEqual({
@@ -24,7 +30,11 @@ describe('typo3Endpoints', () => {
   it('reads TYPO3.settings.ajaxUrls when called, and leaves out a cancel route that is not there', () => {
     vi.stubGlobal('TYPO3', { settings: { ajaxUrls } });
     try {
-      expect(typo3Endpoints({ tools: 'ask_ai_tools', run: 'ask_ai_run', cancel: 'nrllm_missing' })).toEqual({ tools: ajaxUrls.ask_ai_tools, run: ajaxUrls.ask_ai_run, cancel: undefined });
+      expect(typo3Endpoints({ tools: 'ask_ai_tools', run: 'ask_ai_run', cancel: 'nrllm_missing' })).toEqual({
+        tools: ajaxUrls.ask_ai_tools,
+        run: ajaxUrls.ask_ai_run,
+        cancel: undefined,
+      });
     } finally {
       vi.unstubAllGlobals();
     }
@@ -56,7 +66,12 @@ describe('createTransport', () => {
 
   it('passes a chosen credentials mode and a static headers value', async () => {
     const fetchFn = vi.fn(async () => new Response('{}'));
-    const transport = createTransport({ endpoints: { tools: '/t', run: '/r' }, fetch: fetchFn as unknown as typeof fetch, credentials: 'include', headers: { 'X-A': 'b' } });
+    const transport = createTransport({
+      endpoints: { tools: '/t', run: '/r' },
+      fetch: fetchFn as unknown as typeof fetch,
+      credentials: 'include',
+      headers: { 'X-A': 'b' },
+    });
     await transport.send('/t', {});
     const init = (fetchFn.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(init.credentials).toBe('include');
@@ -64,7 +79,12 @@ describe('createTransport', () => {
   });
 
   it('never lets a throwing warning callback break the caller', () => {
-    const transport = createTransport({ endpoints: { tools: '/t', run: '/r' }, onContractWarning: () => { throw new Error('host bug'); } });
+    const transport = createTransport({
+      endpoints: { tools: '/t', run: '/r' },
+      onContractWarning: () => {
+        throw new Error('host bug');
+      },
+    });
     expect(() => transport.warn({ code: 'skippedLine', message: 'x' })).not.toThrow();
   });
 });

@@ -9,7 +9,11 @@ const server = setupServer(...createHandlers(backend));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-const endpoints = { tools: 'https://cms.example/api/ask-ai/tools', run: 'https://cms.example/api/ask-ai/run', cancel: 'https://cms.example/api/ask-ai/cancel' };
+const endpoints = {
+  tools: 'https://cms.example/api/ask-ai/tools',
+  run: 'https://cms.example/api/ask-ai/run',
+  cancel: 'https://cms.example/api/ask-ai/cancel',
+};
 
 describe('MSW handlers', () => {
   it('serve the tools and a streamed run through the global fetch', async () => {
@@ -17,7 +21,11 @@ describe('MSW handlers', () => {
     const tools = await offerableTools(transport);
     expect(tools.unattended.length).toBeGreaterThan(10);
     const controller = createRunController({ transport });
-    controller.start({ prompt: 'Summarise', context: { selection: 'One sentence here. Another sentence there. A third one.' }, tools: tools.unattended.map((t) => t.name) });
+    controller.start({
+      prompt: 'Summarise',
+      context: { selection: 'One sentence here. Another sentence there. A third one.' },
+      tools: tools.unattended.map((t) => t.name),
+    });
     await until(() => controller.getSnapshot().status !== 'running');
     expect(controller.getSnapshot()).toMatchObject({ status: 'done' });
     expect(controller.getSnapshot().partialAnswer).toBe(controller.getSnapshot().answer);
@@ -26,7 +34,11 @@ describe('MSW handlers', () => {
   it('stop a stalled mocked stream when the client stops', async () => {
     const transport = createTransport({ endpoints, headers: { 'X-Ask-Ai-Fault': 'stalled-stream' } });
     const controller = createRunController({ transport });
-    controller.start({ prompt: 'Summarise', context: { selection: 'First sentence is here. Second one is there. Third one too.' }, tools: [] });
+    controller.start({
+      prompt: 'Summarise',
+      context: { selection: 'First sentence is here. Second one is there. Third one too.' },
+      tools: [],
+    });
     await until(() => controller.getSnapshot().runUuid !== null);
     controller.stop();
     expect(controller.getSnapshot().status).toBe('stopped');

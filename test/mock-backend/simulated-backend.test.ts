@@ -13,9 +13,20 @@ async function tools(options: Parameters<typeof simulated>[0] = {}, configuratio
   return { backend, result: await offerableTools(createTransport({ endpoints: ENDPOINTS, fetch }), { configuration }) };
 }
 
-async function runTask(prompt: string, opts: { tools?: string[]; context?: object; backend?: Parameters<typeof simulated>[0]; headers?: Record<string, string>; accept?: string } = {}) {
+async function runTask(
+  prompt: string,
+  opts: {
+    tools?: string[];
+    context?: object;
+    backend?: Parameters<typeof simulated>[0];
+    headers?: Record<string, string>;
+    accept?: string;
+  } = {},
+) {
   const sim = simulated(opts.backend);
-  const offered = opts.tools ?? (await offerableTools(createTransport({ endpoints: ENDPOINTS, fetch: sim.fetch }))).unattended.map((t) => t.name);
+  const offered =
+    opts.tools ??
+    (await offerableTools(createTransport({ endpoints: ENDPOINTS, fetch: sim.fetch }))).unattended.map((t) => t.name);
   const transport = createTransport({ endpoints: ENDPOINTS, fetch: sim.fetch, headers: opts.headers });
   const controller = createRunController({ transport });
   controller.start({ prompt, context: opts.context, tools: offered });
@@ -29,7 +40,15 @@ describe('registry', () => {
     expect(new Set(BUILTIN_TOOLS.map((t) => t.name)).size).toBe(48);
     const writers = BUILTIN_TOOLS.filter((t) => t.effect !== null);
     expect(writers.map((t) => t.name).sort()).toEqual(
-      ['attach_file_to_content_element', 'create_content_element_draft', 'create_page_draft', 'create_translation_draft', 'move_content_element', 'set_file_alternative_text', 'update_page_metadata'].sort(),
+      [
+        'attach_file_to_content_element',
+        'create_content_element_draft',
+        'create_page_draft',
+        'create_translation_draft',
+        'move_content_element',
+        'set_file_alternative_text',
+        'update_page_metadata',
+      ].sort(),
     );
     expect(writers.every((t) => !t.enabledByDefault && t.group === 'editing')).toBe(true);
   });
@@ -45,8 +64,12 @@ describe('policy gates, users and configurations', () => {
 
   it('gives an administrator in a local zone the admin tools and both MCP servers, judged by their declarations', async () => {
     const { result } = await tools({ initialState: { user: 'admin' } }, 'local');
-    expect(result.unattended.map((t) => t.name)).toEqual(expect.arrayContaining(['mcp_docs_search', 'get_site_config', 'list_be_users']));
-    expect(result.withheld).toContainEqual(expect.objectContaining({ name: 'mcp_crm_lookup_customer', reason: 'remoteDeclaration' }));
+    expect(result.unattended.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['mcp_docs_search', 'get_site_config', 'list_be_users']),
+    );
+    expect(result.withheld).toContainEqual(
+      expect.objectContaining({ name: 'mcp_crm_lookup_customer', reason: 'remoteDeclaration' }),
+    );
     expect(result.unattended.map((t) => t.name)).not.toContain('get_env_raw');
   });
 
@@ -60,22 +83,39 @@ describe('policy gates, users and configurations', () => {
 
   it('narrows to the configuration’s allowed groups', async () => {
     const { result } = await tools({}, 'content-only');
-    expect(new Set([...result.unattended, ...result.withheld].map((t) => t.group))).toEqual(new Set(['content', 'rag']));
+    expect(new Set([...result.unattended, ...result.withheld].map((t) => t.group))).toEqual(
+      new Set(['content', 'rag']),
+    );
   });
 
   it('refuses a user without the grant with 403, and an unknown configuration with 404', async () => {
-    await expect(tools({ initialState: { user: 'no-grant' } })).rejects.toMatchObject({ failure: { kind: 'forbidden' } });
+    await expect(tools({ initialState: { user: 'no-grant' } })).rejects.toMatchObject({
+      failure: { kind: 'forbidden' },
+    });
     await expect(tools({}, 'nope')).rejects.toMatchObject({ failure: { kind: 'notFound' } });
   });
 
   it('follows the operator settings: writers off, web page reader free, docs server approval-bound', async () => {
-    const { result } = await tools({
-      initialState: { user: 'admin', configuration: 'local', operator: { editingWritersEnabled: false, webPageReaderRequiresApproval: false, mcpDocsRequiresApproval: true } },
-    }, 'local');
+    const { result } = await tools(
+      {
+        initialState: {
+          user: 'admin',
+          configuration: 'local',
+          operator: {
+            editingWritersEnabled: false,
+            webPageReaderRequiresApproval: false,
+            mcpDocsRequiresApproval: true,
+          },
+        },
+      },
+      'local',
+    );
     const names = result.unattended.map((t) => t.name);
     expect(names).toContain('read_web_page');
     expect([...result.unattended, ...result.withheld].some((t) => t.group === 'editing')).toBe(false);
-    expect(result.withheld).toContainEqual(expect.objectContaining({ name: 'mcp_docs_search', reason: 'remoteDeclaration' }));
+    expect(result.withheld).toContainEqual(
+      expect.objectContaining({ name: 'mcp_docs_search', reason: 'remoteDeclaration' }),
+    );
   });
 
   it('sends server hints on remote tools and agrees with the client everywhere', async () => {
@@ -84,7 +124,10 @@ describe('policy gates, users and configurations', () => {
     const response = await sim.fetch(`${ENDPOINTS.tools}?configuration=local`);
     const body = (await response.json()) as { tools: Array<Record<string, unknown>> };
     expect(body.tools.find((t) => t.name === 'mcp_crm_lookup_customer')).toMatchObject({ readOnlyHint: true });
-    await offerableTools(createTransport({ endpoints: ENDPOINTS, fetch: sim.fetch, onContractWarning: (w) => warnings.push(w) }), { configuration: 'local' });
+    await offerableTools(
+      createTransport({ endpoints: ENDPOINTS, fetch: sim.fetch, onContractWarning: (w) => warnings.push(w) }),
+      { configuration: 'local' },
+    );
     expect(warnings).toEqual([]);
   });
 
@@ -115,30 +158,44 @@ describe('the scripted model', () => {
     expect(short.length).toBeLessThan(ARTICLE.length);
     const keywords = (await runTask('Suggest keywords.', { context: { document: ARTICLE } })).snapshot.answer!;
     expect(keywords).toMatch(/^- cycle$/m);
-    const alt = (await runTask('Write the alt text.', { context: { selection: 'This image shows a red tram crossing the old stone bridge at dusk. People wave.' } })).snapshot.answer!;
+    const alt = (
+      await runTask('Write the alt text.', {
+        context: { selection: 'This image shows a red tram crossing the old stone bridge at dusk. People wave.' },
+      })
+    ).snapshot.answer!;
     expect(alt).toBe('A red tram crossing the old stone bridge at dusk');
-    const improved = (await runTask('Improve the text', { context: { selection: 'the the lanes are new , and safe' } })).snapshot.answer!;
+    const improved = (await runTask('Improve the text', { context: { selection: 'the the lanes are new , and safe' } }))
+      .snapshot.answer!;
     expect(improved).toBe('The lanes are new, and safe.');
   });
 
   it('reads the record through get_page_content when offered, and not when it is not', async () => {
     const withTool = await runTask('Summarise the page.', { context: { recordTable: 'pages', recordUid: 12 } });
-    expect(withTool.snapshot.steps.filter((s) => s.kind === 'tool').map((s) => [s.toolName, s.status])).toEqual([['get_page_content', 'done']]);
+    expect(withTool.snapshot.steps.filter((s) => s.kind === 'tool').map((s) => [s.toolName, s.status])).toEqual([
+      ['get_page_content', 'done'],
+    ]);
     expect(withTool.snapshot.answer).toContain('library');
-    const without = await runTask('Summarise the page.', { tools: [], context: { recordTable: 'pages', recordUid: 12 } });
+    const without = await runTask('Summarise the page.', {
+      tools: [],
+      context: { recordTable: 'pages', recordUid: 12 },
+    });
     expect(without.snapshot.steps.some((s) => s.kind === 'tool')).toBe(false);
   });
 });
 
 describe('the server-side re-check', () => {
   it('never runs a tool the request did not carry, nor one the rule withholds', async () => {
-    const { snapshot } = await runTask('Summarise the page.', { tools: ['update_page_metadata', 'ask_editor_for_tone'], context: { recordTable: 'pages', recordUid: 1 } });
+    const { snapshot } = await runTask('Summarise the page.', {
+      tools: ['update_page_metadata', 'ask_editor_for_tone'],
+      context: { recordTable: 'pages', recordUid: 1 },
+    });
     expect(snapshot.steps.some((s) => s.kind === 'tool')).toBe(false);
   });
 
   it('answers 400 to a body without tools or that is not JSON', async () => {
     const { fetch } = simulated();
-    const post = (body: string) => fetch(ENDPOINTS.run, { method: 'POST', body, headers: { Accept: 'application/x-ndjson' } });
+    const post = (body: string) =>
+      fetch(ENDPOINTS.run, { method: 'POST', body, headers: { Accept: 'application/x-ndjson' } });
     const missing = await post(JSON.stringify({ prompt: 'p', stream: true, requestId: 'r' }));
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ success: false, error: expect.any(String) });
@@ -152,7 +209,13 @@ describe('protocol modes', () => {
     const response = await fetch(ENDPOINTS.run, {
       method: 'POST',
       headers: { Accept: 'application/x-ndjson' },
-      body: JSON.stringify({ prompt: 'Summarise', context: { selection: ARTICLE }, tools: [], stream: true, requestId: 'r' }),
+      body: JSON.stringify({
+        prompt: 'Summarise',
+        context: { selection: ARTICLE },
+        tools: [],
+        stream: true,
+        requestId: 'r',
+      }),
     });
     const text = await response.text();
     const lines = text.split('\n').filter((l) => l !== '');
@@ -178,16 +241,34 @@ describe('protocol modes', () => {
   });
 
   it('nr-llm through the client: the same answer, without a partial answer', async () => {
-    const { snapshot } = await runTask('Summarise', { context: { selection: ARTICLE }, backend: { initialState: { protocol: 'nr-llm' } } });
+    const { snapshot } = await runTask('Summarise', {
+      context: { selection: ARTICLE },
+      backend: { initialState: { protocol: 'nr-llm' } },
+    });
     expect(snapshot).toMatchObject({ status: 'done', partialAnswer: '', terminationReason: null, runUuid: null });
     expect(snapshot.answer).toBe((await runTask('Summarise', { context: { selection: ARTICLE } })).snapshot.answer);
   });
 
   it('answers one JSON body when the client does not accept NDJSON', async () => {
     const { fetch } = simulated();
-    const response = await fetch(ENDPOINTS.run, { method: 'POST', headers: { Accept: 'application/json' }, body: JSON.stringify({ prompt: 'Summarise', context: { selection: ARTICLE }, tools: [], stream: true, requestId: 'r' }) });
+    const response = await fetch(ENDPOINTS.run, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      body: JSON.stringify({
+        prompt: 'Summarise',
+        context: { selection: ARTICLE },
+        tools: [],
+        stream: true,
+        requestId: 'r',
+      }),
+    });
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await response.json()).toMatchObject({ success: true, status: 'completed', finalContent: expect.any(String), steps: expect.any(Array) });
+    expect(await response.json()).toMatchObject({
+      success: true,
+      status: 'completed',
+      finalContent: expect.any(String),
+      steps: expect.any(Array),
+    });
   });
 });
 
@@ -200,19 +281,54 @@ describe('faults', () => {
     forbidden: { status: 'failed', failure: { kind: 'forbidden', message: 'You are not allowed to use AI tasks.' } },
     'not-found': { status: 'failed', failure: { kind: 'notFound', message: 'The configuration does not exist.' } },
     'rate-limited': { status: 'failed', failure: { kind: 'rateLimited', retryAfterSeconds: 30 } },
-    'server-error': { status: 'failed', failure: { kind: 'server', status: 500, message: 'RuntimeException: The provider did not answer.' } },
+    'server-error': {
+      status: 'failed',
+      failure: { kind: 'server', status: 500, message: 'RuntimeException: The provider did not answer.' },
+    },
     'server-error-html': { status: 'failed', failure: { kind: 'server', status: 500, message: null } },
     'session-expired': { status: 'failed', failure: { kind: 'sessionExpired' } },
-    'malformed-json': { status: 'failed', failure: { kind: 'invalidResponse', detail: expect.any(String) as unknown as string } },
-    'schema-violation': { status: 'failed', failure: { kind: 'invalidResponse', detail: expect.any(String) as unknown as string } },
+    'malformed-json': {
+      status: 'failed',
+      failure: { kind: 'invalidResponse', detail: expect.any(String) as unknown as string },
+    },
+    'schema-violation': {
+      status: 'failed',
+      failure: { kind: 'invalidResponse', detail: expect.any(String) as unknown as string },
+    },
     'truncated-stream': { status: 'failed', failure: { kind: 'connectionLost' } },
     'no-terminal': { status: 'failed', failure: { kind: 'connectionLost' } },
-    'suspend-approval': { status: 'suspended', failure: { kind: 'suspendedForApproval', tools: ['update_page_metadata'], runUuid: expect.any(String) as unknown as string } },
-    'suspend-approval-no-uuid': { status: 'suspended', failure: { kind: 'suspendedForApproval', tools: ['update_page_metadata'], runUuid: null } },
-    'suspend-input': { status: 'suspended', failure: { kind: 'suspendedForInput', tools: ['ask_editor_for_tone'], runUuid: expect.any(String) as unknown as string } },
-    guardrail: { status: 'failed', failure: { kind: 'guardrail', message: expect.stringMatching(/guardrail/) as unknown as string } },
-    'budget-exhausted': { status: 'failed', failure: { kind: 'noAnswer', truncated: true, terminationReason: 'budget_exhausted' } },
-    'lease-lost': { status: 'failed', failure: { kind: 'backend', message: 'The run lost its lease to another worker.' } },
+    'suspend-approval': {
+      status: 'suspended',
+      failure: {
+        kind: 'suspendedForApproval',
+        tools: ['update_page_metadata'],
+        runUuid: expect.any(String) as unknown as string,
+      },
+    },
+    'suspend-approval-no-uuid': {
+      status: 'suspended',
+      failure: { kind: 'suspendedForApproval', tools: ['update_page_metadata'], runUuid: null },
+    },
+    'suspend-input': {
+      status: 'suspended',
+      failure: {
+        kind: 'suspendedForInput',
+        tools: ['ask_editor_for_tone'],
+        runUuid: expect.any(String) as unknown as string,
+      },
+    },
+    guardrail: {
+      status: 'failed',
+      failure: { kind: 'guardrail', message: expect.stringMatching(/guardrail/) as unknown as string },
+    },
+    'budget-exhausted': {
+      status: 'failed',
+      failure: { kind: 'noAnswer', truncated: true, terminationReason: 'budget_exhausted' },
+    },
+    'lease-lost': {
+      status: 'failed',
+      failure: { kind: 'backend', message: 'The run lost its lease to another worker.' },
+    },
     cancelled: { status: 'failed', failure: { kind: 'cancelled', message: 'The run was cancelled.' } },
   };
 
@@ -220,25 +336,41 @@ describe('faults', () => {
     expect([...Object.keys(expected), 'stalled-stream'].sort()).toEqual([...FAULT_IDS].sort());
   });
 
-  it.each(Object.entries(expected))('plays %s through the request header', async (fault, snapshot) => {
-    const { snapshot: got } = await runTask('Summarise', { context: { selection: ARTICLE }, headers: { 'X-Ask-Ai-Fault': fault } });
-    expect(got).toMatchObject(snapshot);
-  }, 10_000);
+  it.each(Object.entries(expected))(
+    'plays %s through the request header',
+    async (fault, snapshot) => {
+      const { snapshot: got } = await runTask('Summarise', {
+        context: { selection: ARTICLE },
+        headers: { 'X-Ask-Ai-Fault': fault },
+      });
+      expect(got).toMatchObject(snapshot);
+    },
+    10_000,
+  );
 
   it('holds the answer back for the latency fault, on the injected clock', async () => {
-    const { waits, snapshot } = await runTask('Summarise', { context: { selection: ARTICLE }, headers: { 'X-Ask-Ai-Fault': 'latency' } });
+    const { waits, snapshot } = await runTask('Summarise', {
+      context: { selection: ARTICLE },
+      headers: { 'X-Ask-Ai-Fault': 'latency' },
+    });
     expect(snapshot.status).toBe('done');
     expect(waits).toContain(3000);
   });
 
   it('paces a stream by the latency setting', async () => {
-    const { waits } = await runTask('Summarise', { context: { selection: ARTICLE }, backend: { initialState: { latency: 200 } } });
+    const { waits } = await runTask('Summarise', {
+      context: { selection: ARTICLE },
+      backend: { initialState: { latency: 200 } },
+    });
     expect(waits).toContain(200);
     expect(waits).toContain(20);
   });
 
   it('keeps the partial answer of a truncated stream', async () => {
-    const { snapshot } = await runTask('Summarise', { context: { selection: ARTICLE }, headers: { 'X-Ask-Ai-Fault': 'truncated-stream' } });
+    const { snapshot } = await runTask('Summarise', {
+      context: { selection: ARTICLE },
+      headers: { 'X-Ask-Ai-Fault': 'truncated-stream' },
+    });
     expect(snapshot.partialAnswer.length).toBeGreaterThan(0);
     expect(ARTICLE.replace(/\s+/g, ' ')).toContain(snapshot.partialAnswer.trim().split(' ')[0]);
   });
@@ -254,19 +386,39 @@ describe('faults', () => {
 
   it('answers a schema violation on the tools endpoint with an envelope the client refuses', async () => {
     const { fetch } = simulated();
-    const transport = createTransport({ endpoints: ENDPOINTS, fetch, headers: { 'X-Ask-Ai-Fault': 'schema-violation' } });
+    const transport = createTransport({
+      endpoints: ENDPOINTS,
+      fetch,
+      headers: { 'X-Ask-Ai-Fault': 'schema-violation' },
+    });
     await expect(offerableTools(transport)).rejects.toMatchObject({ failure: { kind: 'invalidResponse' } });
   });
 });
 
 describe('cancel and abort', () => {
   it('confirms a cancel of a running run, and stops its stream when the request is aborted', async () => {
-    const { fetch } = simulated({ sleep: (ms, signal) => new Promise((r) => { const t = setTimeout(r, ms); signal.addEventListener('abort', () => { clearTimeout(t); r(); }); }), initialState: { latency: 5 } });
+    const { fetch } = simulated({
+      sleep: (ms, signal) =>
+        new Promise((r) => {
+          const t = setTimeout(r, ms);
+          signal.addEventListener('abort', () => {
+            clearTimeout(t);
+            r();
+          });
+        }),
+      initialState: { latency: 5 },
+    });
     const abort = new AbortController();
     const response = await fetch(ENDPOINTS.run, {
       method: 'POST',
       headers: { Accept: 'application/x-ndjson' },
-      body: JSON.stringify({ prompt: 'Summarise', context: { selection: ARTICLE }, tools: [], stream: true, requestId: 'req-c' }),
+      body: JSON.stringify({
+        prompt: 'Summarise',
+        context: { selection: ARTICLE },
+        tools: [],
+        stream: true,
+        requestId: 'req-c',
+      }),
       signal: abort.signal,
     });
     const reader = response.body!.getReader();
@@ -290,13 +442,23 @@ describe('cancel and abort', () => {
     const response = await fetch(ENDPOINTS.run, {
       method: 'POST',
       headers: { Accept: 'application/x-ndjson', 'X-Ask-Ai-Fault': 'stalled-stream' },
-      body: JSON.stringify({ prompt: 'Summarise', context: { selection: ARTICLE }, tools: [], stream: true, requestId: 'r' }),
+      body: JSON.stringify({
+        prompt: 'Summarise',
+        context: { selection: ARTICLE },
+        tools: [],
+        stream: true,
+        requestId: 'r',
+      }),
       signal: abort.signal,
     });
     const reader = response.body!.getReader();
     await reader.read();
     abort.abort();
-    await expect((async () => { for (;;) if ((await reader.read()).done) return 'ended'; })()).resolves.toBe('ended');
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return 'ended';
+      })(),
+    ).resolves.toBe('ended');
   });
 });
 
@@ -305,13 +467,31 @@ describe('simulation state over HTTP', () => {
     const { fetch } = simulated();
     const url = `${ORIGIN}/api/ask-ai/simulation`;
     const initial = await (await fetch(url)).json();
-    expect(initial).toMatchObject({ user: 'editor', configuration: 'default', protocol: 'extended', fault: null, latency: 0, operator: { editingWritersEnabled: true } });
-    const put = await fetch(url, { method: 'PUT', body: JSON.stringify({ user: 'admin', operator: { mcpCrmRequiresApproval: false } }) });
-    expect(await put.json()).toMatchObject({ user: 'admin', operator: { mcpCrmRequiresApproval: false, mcpDocsRequiresApproval: false } });
+    expect(initial).toMatchObject({
+      user: 'editor',
+      configuration: 'default',
+      protocol: 'extended',
+      fault: null,
+      latency: 0,
+      operator: { editingWritersEnabled: true },
+    });
+    const put = await fetch(url, {
+      method: 'PUT',
+      body: JSON.stringify({ user: 'admin', operator: { mcpCrmRequiresApproval: false } }),
+    });
+    expect(await put.json()).toMatchObject({
+      user: 'admin',
+      operator: { mcpCrmRequiresApproval: false, mcpDocsRequiresApproval: false },
+    });
     expect((await fetch(url, { method: 'PUT', body: JSON.stringify({ user: 'root' }) })).status).toBe(400);
     expect((await fetch(url, { method: 'PUT', body: JSON.stringify({ fault: 'meteor' }) })).status).toBe(400);
-    expect((await fetch(url, { method: 'PUT', body: JSON.stringify({ operator: { unknown: true } }) })).status).toBe(400);
-    expect(await (await fetch(url, { method: 'DELETE' })).json()).toMatchObject({ user: 'editor', operator: { mcpCrmRequiresApproval: true } });
+    expect((await fetch(url, { method: 'PUT', body: JSON.stringify({ operator: { unknown: true } }) })).status).toBe(
+      400,
+    );
+    expect(await (await fetch(url, { method: 'DELETE' })).json()).toMatchObject({
+      user: 'editor',
+      operator: { mcpCrmRequiresApproval: true },
+    });
   });
 
   it('has realistic pacing by default', () => {

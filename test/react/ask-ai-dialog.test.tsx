@@ -4,7 +4,20 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { AskAiDialog } from '../../src/react';
-import { ARTICLE, ENDPOINTS, backend, holdStreams, openDialog, releaseStream, renderDialog, runInstruction, sent, server, settled, useBackend } from './dialog-harness';
+import {
+  ARTICLE,
+  ENDPOINTS,
+  backend,
+  holdStreams,
+  openDialog,
+  releaseStream,
+  renderDialog,
+  runInstruction,
+  sent,
+  server,
+  settled,
+  useBackend,
+} from './dialog-harness';
 
 useBackend();
 
@@ -71,12 +84,20 @@ describe('tools: available and withheld, with reasons', () => {
     const { user } = renderDialog();
     const dialog = await openDialog(user);
     await user.click(within(dialog).getByText(/^Tools:/));
-    expect(within(dialog).getByText('Look up a customer').closest('li')).toHaveTextContent('(the operator requires approval for this server)');
-    expect(within(within(dialog).getByRole('list', { name: 'Available to the AI' })).getByText('Search the product docs')).toBeInTheDocument();
+    expect(within(dialog).getByText('Look up a customer').closest('li')).toHaveTextContent(
+      '(the operator requires approval for this server)',
+    );
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Available to the AI' })).getByText('Search the product docs'),
+    ).toBeInTheDocument();
   });
 
   it('shows "none" when nothing is withheld, and the reasons of unreadable, unknown and disputed tools', async () => {
-    server.use(http.get('*/api/ask-ai/tools', () => HttpResponse.json({ success: true, tools: [{ name: 'get_page_content', traits }] })));
+    server.use(
+      http.get('*/api/ask-ai/tools', () =>
+        HttpResponse.json({ success: true, tools: [{ name: 'get_page_content', traits }] }),
+      ),
+    );
     const first = renderDialog();
     const dialog = await openDialog(first.user);
     await first.user.click(within(dialog).getByText(/^Tools:/));
@@ -87,7 +108,12 @@ describe('tools: available and withheld, with reasons', () => {
       http.get('*/api/ask-ai/tools', () =>
         HttpResponse.json({
           success: true,
-          tools: [{ name: 'broken', traits: { ...traits, effect: 'sideways' } }, { name: 'ok', traits }, { name: 'disputed', traits }, { traits }],
+          tools: [
+            { name: 'broken', traits: { ...traits, effect: 'sideways' } },
+            { name: 'ok', traits },
+            { name: 'disputed', traits },
+            { traits },
+          ],
           unattended: ['ok'],
         }),
       ),
@@ -98,7 +124,9 @@ describe('tools: available and withheld, with reasons', () => {
     const withheld = within(dialog2).getByRole('list', { name: 'Withheld' });
     expect(within(withheld).getByText('broken').closest('li')).toHaveTextContent('(unreadable description)');
     expect(within(withheld).getByText('disputed').closest('li')).toHaveTextContent('(the server disagrees)');
-    expect(within(withheld).getByText('A tool without a readable name').closest('li')).toHaveTextContent('(unreadable description)');
+    expect(within(withheld).getByText('A tool without a readable name').closest('li')).toHaveTextContent(
+      '(unreadable description)',
+    );
   });
 
   it('says the list could not be loaded, and loads it again on request', async () => {
@@ -106,7 +134,11 @@ describe('tools: available and withheld, with reasons', () => {
     const { user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Ask AI' }));
     const dialog = screen.getByRole('dialog');
-    expect(await within(dialog).findByText(/The list of tools could not be loaded\. You are not allowed to use this AI task\..*Until it loads, tasks run without tools\./)).toBeVisible();
+    expect(
+      await within(dialog).findByText(
+        /The list of tools could not be loaded\. You are not allowed to use this AI task\..*Until it loads, tasks run without tools\./,
+      ),
+    ).toBeVisible();
     backend.setState({ fault: null });
     await user.click(within(dialog).getByRole('button', { name: 'Load the tools again' }));
     expect(await within(dialog).findByText(/^Tools: \d+ available/)).toBeInTheDocument();
@@ -117,15 +149,27 @@ describe('presets', () => {
   it('disables a preset whose required tool is withheld or not offered, and says why', async () => {
     const { user } = renderDialog({
       presets: [
-        { id: 'meta', label: 'Fill the page title', prompt: 'Set the page title.', requiredTools: ['update_page_metadata'] },
-        { id: 'crm', label: 'Customer note', prompt: 'Look up the customer.', requiredTools: ['mcp_crm_lookup_customer'] },
+        {
+          id: 'meta',
+          label: 'Fill the page title',
+          prompt: 'Set the page title.',
+          requiredTools: ['update_page_metadata'],
+        },
+        {
+          id: 'crm',
+          label: 'Customer note',
+          prompt: 'Look up the customer.',
+          requiredTools: ['mcp_crm_lookup_customer'],
+        },
         { id: 'page', label: 'Summarise the page', prompt: 'Summarise the page.', requiredTools: ['get_page_content'] },
       ],
     });
     const dialog = await openDialog(user);
     const meta = within(dialog).getByRole('button', { name: 'Fill the page title' });
     expect(meta).toBeDisabled();
-    expect(meta).toHaveAccessibleDescription('Not available: it needs update_page_metadata, which the AI may not use here.');
+    expect(meta).toHaveAccessibleDescription(
+      'Not available: it needs update_page_metadata, which the AI may not use here.',
+    );
     expect(within(dialog).getByRole('button', { name: 'Customer note' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Summarise the page' })).toBeEnabled();
   });
@@ -136,7 +180,9 @@ describe('presets', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Target language' }), 'French');
     await user.click(within(dialog).getByRole('button', { name: 'Translate' }));
     await settled();
-    expect(within(dialog).getByRole('textbox', { name: 'Instruction' })).toHaveValue('Translate this text into French.');
+    expect(within(dialog).getByRole('textbox', { name: 'Instruction' })).toHaveValue(
+      'Translate this text into French.',
+    );
     expect(sent.runs[0]?.prompt).toBe('Translate this text into French.');
   });
 
@@ -144,25 +190,43 @@ describe('presets', () => {
     const { user } = renderDialog();
     const dialog = await openDialog(user);
     const group = within(dialog).getByRole('group', { name: 'Tasks' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Summarise', 'Shorten', 'Improve', 'Translate', 'Keywords', 'Alt text']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Summarise', 'Shorten', 'Improve', 'Translate', 'Keywords', 'Alt text']);
   });
 });
 
 describe('a run', () => {
   it('posts exactly the unattended names, the instruction and the context', async () => {
-    const { user } = renderDialog({ configuration: 'default', context: { selection: ARTICLE, recordTable: 'tt_content', recordUid: 7 } });
+    const { user } = renderDialog({
+      configuration: 'default',
+      context: { selection: ARTICLE, recordTable: 'tt_content', recordUid: 7 },
+    });
     const dialog = await openDialog(user);
     await user.click(within(dialog).getByText(/^Tools:/));
-    const available = within(within(dialog).getByRole('list', { name: 'Available to the AI' })).getAllByRole('listitem').map((li) => li.getAttribute('data-tool'));
+    const available = within(within(dialog).getByRole('list', { name: 'Available to the AI' }))
+      .getAllByRole('listitem')
+      .map((li) => li.getAttribute('data-tool'));
     await runInstruction(user, 'Summarise this.');
     await settled();
-    expect(sent.runs[0]).toMatchObject({ configuration: 'default', prompt: 'Summarise this.', context: { selection: ARTICLE, recordTable: 'tt_content', recordUid: 7 }, stream: true });
+    expect(sent.runs[0]).toMatchObject({
+      configuration: 'default',
+      prompt: 'Summarise this.',
+      context: { selection: ARTICLE, recordTable: 'tt_content', recordUid: 7 },
+      stream: true,
+    });
     expect(sent.runs[0]?.tools).toEqual(available);
     expect(sent.runs[0]?.tools).not.toContain('update_page_metadata');
   });
 
   it('sends an explicit empty list when no tool is unattended', async () => {
-    server.use(http.get('*/api/ask-ai/tools', () => HttpResponse.json({ success: true, tools: [{ name: 'w', traits: { ...traits, effect: 'idempotent_write' } }] })));
+    server.use(
+      http.get('*/api/ask-ai/tools', () =>
+        HttpResponse.json({ success: true, tools: [{ name: 'w', traits: { ...traits, effect: 'idempotent_write' } }] }),
+      ),
+    );
     const { user } = renderDialog();
     await openDialog(user);
     await runInstruction(user, 'Summarise this.');
@@ -278,7 +342,11 @@ describe('every end has a message and a next step', () => {
     ['forbidden', 'alert', /You are not allowed to use this AI task\.It said: “You are not allowed to use AI tasks\.”/],
     ['session-expired', 'alert', /Your session has expired/],
     ['rate-limited', 'alert', /Try again in 30 seconds/],
-    ['truncated-stream', 'alert', /The connection was lost before the answer was complete\.What arrived so far is kept\./],
+    [
+      'truncated-stream',
+      'alert',
+      /The connection was lost before the answer was complete\.What arrived so far is kept\./,
+    ],
     ['not-found', 'alert', /not set up here/],
     ['server-error', 'alert', /The AI service failed\.It said: “RuntimeException/],
     ['server-error-html', 'alert', /^The AI service failed\.$/],
@@ -298,12 +366,18 @@ describe('every end has a message and a next step', () => {
   });
 
   it('bad request: shows the backend’s message', async () => {
-    server.use(http.post('*/api/ask-ai/run', () => HttpResponse.json({ success: false, error: 'Invalid configuration or prompt' }, { status: 400 })));
+    server.use(
+      http.post('*/api/ask-ai/run', () =>
+        HttpResponse.json({ success: false, error: 'Invalid configuration or prompt' }, { status: 400 }),
+      ),
+    );
     const { user } = renderDialog();
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await settled();
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('The request was not accepted.It said: “Invalid configuration or prompt”');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'The request was not accepted.It said: “Invalid configuration or prompt”',
+    );
   });
 
   it('network failure: says so and keeps the instruction', async () => {
@@ -339,7 +413,10 @@ describe('every end has a message and a next step', () => {
   });
 
   it('stopped without a cancel endpoint: says the server may finish the step', async () => {
-    const { user } = renderDialog({ endpoints: { tools: ENDPOINTS.tools, run: ENDPOINTS.run }, headers: { 'X-Ask-Ai-Fault': 'stalled-stream' } });
+    const { user } = renderDialog({
+      endpoints: { tools: ENDPOINTS.tools, run: ENDPOINTS.run },
+      headers: { 'X-Ask-Ai-Fault': 'stalled-stream' },
+    });
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await waitFor(() => expect(within(dialog).getByRole('region', { name: 'Answer' })).toBeInTheDocument());
@@ -381,7 +458,9 @@ describe('every end has a message and a next step', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await settled();
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('the AI called ask_editor_for_tone, which asks for input');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'the AI called ask_editor_for_tone, which asks for input',
+    );
   });
 });
 
@@ -400,7 +479,10 @@ describe('nothing is lost', () => {
   });
 
   it('shows a note when the context was cut to the size limit', async () => {
-    const { user } = renderDialog({ context: { selection: 'x'.repeat(50), document: 'y'.repeat(10) }, contextLimit: 20 });
+    const { user } = renderDialog({
+      context: { selection: 'x'.repeat(50), document: 'y'.repeat(10) },
+      contextLimit: 20,
+    });
     const dialog = await openDialog(user);
     expect(within(dialog).getByText('The selected text was cut to 20 characters.')).toBeInTheDocument();
     expect(within(dialog).queryByText(/The document was cut/)).not.toBeInTheDocument();
@@ -414,7 +496,11 @@ describe('handing the answer back', () => {
   it('calls onInsert and onReplace with the markdown, the plain text and the provenance', async () => {
     const onInsert = vi.fn();
     const onReplace = vi.fn();
-    const { user } = renderDialog({ onInsert, onReplace, context: { selection: 'Make this better', recordTable: 'pages', recordUid: 5 } });
+    const { user } = renderDialog({
+      onInsert,
+      onReplace,
+      context: { selection: 'Make this better', recordTable: 'pages', recordUid: 5 },
+    });
     const dialog = await openDialog(user);
     await runInstruction(user, 'Write keywords for the page');
     await settled();
@@ -466,7 +552,13 @@ describe('model output is text', () => {
     ].join('\n');
     server.use(
       http.post('*/api/ask-ai/run', () =>
-        HttpResponse.json({ success: true, finalContent: payload, iterations: 1, truncated: false, usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } }),
+        HttpResponse.json({
+          success: true,
+          finalContent: payload,
+          iterations: 1,
+          truncated: false,
+          usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
+        }),
       ),
     );
     const { user } = renderDialog();
@@ -534,12 +626,24 @@ describe('reserved accessible names', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise');
     await settled();
-    const reserved = ['Ask AI', 'Instruction', 'Run', 'Stop', 'Answer', 'Insert', 'Replace selection', 'Copy', 'Try again', 'Close'];
+    const reserved = [
+      'Ask AI',
+      'Instruction',
+      'Run',
+      'Stop',
+      'Answer',
+      'Insert',
+      'Replace selection',
+      'Copy',
+      'Try again',
+      'Close',
+    ];
     const controls = ['button', 'textbox', 'combobox', 'link'].flatMap((role) => within(dialog).queryAllByRole(role));
     expect(controls.length).toBeGreaterThan(10);
     for (const control of controls) {
       const name = control.getAttribute('aria-label') ?? control.textContent ?? '';
-      for (const word of reserved) if (name !== word) expect(name.includes(word), `"${name}" contains "${word}"`).toBe(false);
+      for (const word of reserved)
+        if (name !== word) expect(name.includes(word), `"${name}" contains "${word}"`).toBe(false);
     }
   });
 });
@@ -547,14 +651,18 @@ describe('reserved accessible names', () => {
 describe('TanStack Query', () => {
   it('uses the host’s QueryClient when there is one, through its provider or the prop', async () => {
     const viaProvider = new QueryClient();
-    const { user, unmount } = renderDialog({}, (ui) => <QueryClientProvider client={viaProvider}>{ui}</QueryClientProvider>);
+    const { user, unmount } = renderDialog({}, (ui) => (
+      <QueryClientProvider client={viaProvider}>{ui}</QueryClientProvider>
+    ));
     await openDialog(user);
     expect(viaProvider.getQueryCache().findAll({ queryKey: ['ask-ai-dialog', 'tools'] })).toHaveLength(1);
     unmount();
     const viaProp = new QueryClient();
     const second = renderDialog({ queryClient: viaProp });
     await openDialog(second.user);
-    expect(viaProp.getQueryCache().findAll({ queryKey: ['ask-ai-dialog', 'tools'] })[0]?.state.data).toMatchObject({ unattended: expect.any(Array) });
+    expect(viaProp.getQueryCache().findAll({ queryKey: ['ask-ai-dialog', 'tools'] })[0]?.state.data).toMatchObject({
+      unattended: expect.any(Array),
+    });
   });
 });
 

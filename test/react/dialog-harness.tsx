@@ -18,7 +18,11 @@ export const ARTICLE =
   'Construction of the cycle lanes starts in spring and takes six months. Residents asked for safer cycle routes for years.';
 
 /** What the dialog sent to the backend, in order. */
-export const sent: { tools: URL[]; runs: Array<Record<string, unknown>>; cancels: unknown[] } = { tools: [], runs: [], cancels: [] };
+export const sent: { tools: URL[]; runs: Array<Record<string, unknown>>; cancels: unknown[] } = {
+  tools: [],
+  runs: [],
+  cancels: [],
+};
 
 /** A gate the simulated backend waits on between events: tests release it to move a run on. */
 let release: (() => void) | null = null;
@@ -70,7 +74,10 @@ export function useBackend() {
   afterAll(() => server.close());
 }
 
-export function renderDialog(props: Partial<AskAiDialogProps> = {}, wrap: (ui: ReactElement) => ReactElement = (ui) => ui) {
+export function renderDialog(
+  props: Partial<AskAiDialogProps> = {},
+  wrap: (ui: ReactElement) => ReactElement = (ui) => ui,
+) {
   const user = userEvent.setup();
   const view = render(wrap(<AskAiDialog endpoints={ENDPOINTS} context={{ selection: ARTICLE }} {...props} />));
   return { user, ...view };
@@ -80,7 +87,9 @@ export function renderDialog(props: Partial<AskAiDialogProps> = {}, wrap: (ui: R
 export async function openDialog(user: ReturnType<typeof userEvent.setup>, name = 'Ask AI', trigger = name) {
   await user.click(screen.getByRole('button', { name: trigger }));
   const dialog = screen.getByRole('dialog', { name });
-  await waitFor(() => expect(within(dialog).queryByText(/Loading the tools|Die Werkzeuge werden geladen/)).not.toBeInTheDocument());
+  await waitFor(() =>
+    expect(within(dialog).queryByText(/Loading the tools|Die Werkzeuge werden geladen/)).not.toBeInTheDocument(),
+  );
   return dialog;
 }
 

@@ -9,7 +9,11 @@ let origin = '';
 
 beforeAll(async () => {
   // The project's own vite.config.ts: plain `vite` serves the simulated backend over real HTTP.
-  server = await createServer({ configFile: 'vite.config.ts', server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
+  server = await createServer({
+    configFile: 'vite.config.ts',
+    server: { port: 0, host: '127.0.0.1' },
+    logLevel: 'silent',
+  });
   await server.listen();
   const address = server.httpServer?.address();
   origin = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
@@ -21,13 +25,26 @@ afterAll(async () => {
 
 describe('contract:check against the simulated backend served by vite', () => {
   it('finds everything conforming', async () => {
-    const results = await checkConformance({ tools: `${origin}/api/ask-ai/tools`, run: `${origin}/api/ask-ai/run`, cancel: `${origin}/api/ask-ai/cancel` });
+    const results = await checkConformance({
+      tools: `${origin}/api/ask-ai/tools`,
+      run: `${origin}/api/ask-ai/run`,
+      cancel: `${origin}/api/ask-ai/cancel`,
+    });
     expect(results.filter((r) => !r.ok)).toEqual([]);
     expect(results.length).toBeGreaterThan(10);
   });
 
   it('runs as the npm script and prints a closing count', async () => {
-    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'contract:check', '--', '--tools', `${origin}/api/ask-ai/tools`, '--run', `${origin}/api/ask-ai/run`]);
+    const { stdout } = await promisify(execFile)('npm', [
+      'run',
+      '--silent',
+      'contract:check',
+      '--',
+      '--tools',
+      `${origin}/api/ask-ai/tools`,
+      '--run',
+      `${origin}/api/ask-ai/run`,
+    ]);
     expect(stdout).toMatch(/^✓ every tool entry fits the contract/m);
     expect(stdout).toMatch(/^\d+ passed, 0 failed$/m);
   }, 30_000);

@@ -23,7 +23,10 @@ describe('no side effects on import', () => {
     const defined: string[] = [];
     const before = new Set(Object.getOwnPropertyNames(globalThis));
     // A Node "page" with a custom-element registry that records what is defined.
-    (globalThis as { customElements?: unknown }).customElements = { define: (name: string) => defined.push(name), get: () => undefined };
+    (globalThis as { customElements?: unknown }).customElements = {
+      define: (name: string) => defined.push(name),
+      get: () => undefined,
+    };
     (globalThis as { HTMLElement?: unknown }).HTMLElement = class {};
     try {
       const widget = await import('../../src/widget');

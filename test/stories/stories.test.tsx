@@ -19,19 +19,39 @@ const composed = Object.entries(composeStories(stories));
 describe('every story renders and plays', () => {
   it('covers the states the dialog promises', () => {
     expect(composed.map(([name]) => name)).toEqual(
-      expect.arrayContaining(['ToolsLoading', 'ToolsFailed', 'Ready', 'WithheldTools', 'RunningWithSteps', 'Streaming', 'NoDeltas', 'Done', 'NoAnswer', 'Stopped', 'SuspendedWithRunId', 'SuspendedWithoutRunId', 'German', 'RightToLeft', 'DarkHost']),
+      expect.arrayContaining([
+        'ToolsLoading',
+        'ToolsFailed',
+        'Ready',
+        'WithheldTools',
+        'RunningWithSteps',
+        'Streaming',
+        'NoDeltas',
+        'Done',
+        'NoAnswer',
+        'Stopped',
+        'SuspendedWithRunId',
+        'SuspendedWithoutRunId',
+        'German',
+        'RightToLeft',
+        'DarkHost',
+      ]),
     );
   });
 
-  it.each(composed)('%s', async (_name, Story) => {
-    const canvasElement = document.createElement('div');
-    document.body.append(canvasElement);
-    try {
-      await Story.run({ canvasElement });
-      // Every story opens the dialog; its play function asserted the state it shows.
-      expect(document.querySelector('dialog[open]')).not.toBeNull();
-    } finally {
-      canvasElement.remove();
-    }
-  }, 15_000);
+  it.each(composed)(
+    '%s',
+    async (_name, Story) => {
+      const canvasElement = document.createElement('div');
+      document.body.append(canvasElement);
+      try {
+        await Story.run({ canvasElement });
+        // Every story opens the dialog; its play function asserted the state it shows.
+        expect(document.querySelector('dialog[open]')).not.toBeNull();
+      } finally {
+        canvasElement.remove();
+      }
+    },
+    15_000,
+  );
 });

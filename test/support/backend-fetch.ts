@@ -1,10 +1,19 @@
 import { createSimulatedBackend, type SimulatedBackend, type SimulatedBackendOptions } from '../../src/mock-backend';
 
 export const ORIGIN = 'http://cms.test';
-export const ENDPOINTS = { tools: `${ORIGIN}/api/ask-ai/tools`, run: `${ORIGIN}/api/ask-ai/run`, cancel: `${ORIGIN}/api/ask-ai/cancel` };
+export const ENDPOINTS = {
+  tools: `${ORIGIN}/api/ask-ai/tools`,
+  run: `${ORIGIN}/api/ask-ai/run`,
+  cancel: `${ORIGIN}/api/ask-ai/cancel`,
+};
 
 /** The simulated backend with zero pacing, and a `fetch` that serves from it. */
-export function simulated(options: SimulatedBackendOptions = {}): { backend: SimulatedBackend; fetch: typeof fetch; requests: Request[]; waits: number[] } {
+export function simulated(options: SimulatedBackendOptions = {}): {
+  backend: SimulatedBackend;
+  fetch: typeof fetch;
+  requests: Request[];
+  waits: number[];
+} {
   // Simulated time: every wait is recorded and resolves at once.
   const waits: number[] = [];
   const sleep = async (ms: number) => {

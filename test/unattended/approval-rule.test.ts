@@ -23,7 +23,9 @@ describe('requiresApproval', () => {
 
   it("follows the operator's declaration on a remote tool, whatever its effect", () => {
     expect(requiresApproval(tool('mcp_a_x', { remote: true, remoteApproval: true, effect: 'read_only' }))).toBe(true);
-    expect(requiresApproval(tool('mcp_b_x', { remote: true, remoteApproval: false, effect: 'non_idempotent_write' }))).toBe(false);
+    expect(
+      requiresApproval(tool('mcp_b_x', { remote: true, remoteApproval: false, effect: 'non_idempotent_write' })),
+    ).toBe(false);
   });
 
   it('exempts a remote tool without a declaration, whatever its effect', () => {
@@ -43,14 +45,25 @@ describe('requiresApproval', () => {
     ['an unknown effect', { ...tool('x'), effect: 'write' }],
     ['an undefined declaration', { ...tool('x'), remoteApproval: undefined }],
     ['a declaration on a local tool', { ...tool('x'), remoteApproval: false }],
-    ['a missing name', { approvalMarker: false, remote: false, remoteApproval: null, effect: null, requiresInput: false }],
+    [
+      'a missing name',
+      { approvalMarker: false, remote: false, remoteApproval: null, effect: null, requiresInput: false },
+    ],
   ])('fails closed on a description with %s', (_label, description) => {
     expect(requiresApproval(description as ToolTraits)).toBe(true);
   });
 
   it('ignores server hints in either direction', () => {
-    const readHinted = { ...tool('w', { effect: 'non_idempotent_write' }), readOnlyHint: true, annotations: { readOnlyHint: true } };
-    const destructiveHinted = { ...tool('r', { remote: true }), destructiveHint: true, _meta: { requiresApproval: true } };
+    const readHinted = {
+      ...tool('w', { effect: 'non_idempotent_write' }),
+      readOnlyHint: true,
+      annotations: { readOnlyHint: true },
+    };
+    const destructiveHinted = {
+      ...tool('r', { remote: true }),
+      destructiveHint: true,
+      _meta: { requiresApproval: true },
+    };
     expect(requiresApproval(readHinted)).toBe(true);
     expect(requiresApproval(destructiveHinted)).toBe(false);
   });

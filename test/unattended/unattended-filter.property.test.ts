@@ -9,7 +9,9 @@ const traits: fc.Arbitrary<ToolTraits> = fc
     approvalMarker: fc.boolean(),
     remote: fc.boolean(),
     remoteApproval: fc.constantFrom(null, true, false),
-    effect: fc.constantFrom(null, 'read_only', 'idempotent_write', 'non_idempotent_write') as fc.Arbitrary<ToolTraits['effect']>,
+    effect: fc.constantFrom(null, 'read_only', 'idempotent_write', 'non_idempotent_write') as fc.Arbitrary<
+      ToolTraits['effect']
+    >,
     requiresInput: fc.boolean(),
   })
   // Mostly well-formed: a declaration only on remote tools, as PHP allows.
@@ -64,7 +66,9 @@ describe('unattended filter invariants', () => {
   it('keeps only names some description carries', () => {
     fc.assert(
       fc.property(catalogue, request, (tools, input) => {
-        const known = new Set(tools.filter((t) => typeof t === 'object' && t !== null && typeof t.name === 'string').map((t) => t.name));
+        const known = new Set(
+          tools.filter((t) => typeof t === 'object' && t !== null && typeof t.name === 'string').map((t) => t.name),
+        );
         for (const name of createUnattendedFilter(tools).unattended(input)) expect(known.has(name)).toBe(true);
       }),
     );

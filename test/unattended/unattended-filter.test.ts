@@ -52,7 +52,11 @@ describe('createUnattendedFilter', () => {
   });
 
   it('treats __proto__, constructor and toString as ordinary names', () => {
-    expect(filter.explain(['__proto__', 'constructor', 'toString']).map((v) => v.reason)).toEqual(['unknown', 'unknown', 'unknown']);
+    expect(filter.explain(['__proto__', 'constructor', 'toString']).map((v) => v.reason)).toEqual([
+      'unknown',
+      'unknown',
+      'unknown',
+    ]);
     const f = createUnattendedFilter([tool('__proto__'), tool('constructor', { effect: 'idempotent_write' })]);
     expect(f.unattended(['__proto__', 'constructor', 'toString'])).toEqual(['__proto__']);
     expect(f.explain(['constructor'])).toEqual([{ name: 'constructor', unattended: false, reason: 'writeEffect' }]);
@@ -82,9 +86,17 @@ describe('createUnattendedFilter', () => {
   });
 
   it('does not throw on an entry that cannot be turned into a string', () => {
-    const hostile = { toString: () => { throw new Error('no'); } };
-    expect(filter.explain([hostile] as unknown as string[])).toEqual([{ name: '[object Object]', unattended: false, reason: 'malformed' }]);
-    expect(filter.explain([Symbol('s')] as unknown as string[])).toEqual([{ name: 'Symbol(s)', unattended: false, reason: 'malformed' }]);
+    const hostile = {
+      toString: () => {
+        throw new Error('no');
+      },
+    };
+    expect(filter.explain([hostile] as unknown as string[])).toEqual([
+      { name: '[object Object]', unattended: false, reason: 'malformed' },
+    ]);
+    expect(filter.explain([Symbol('s')] as unknown as string[])).toEqual([
+      { name: 'Symbol(s)', unattended: false, reason: 'malformed' },
+    ]);
   });
 
   it.each<[string, Record<string, unknown>]>([
@@ -143,7 +155,12 @@ describe('createUnattendedFilter', () => {
 
   it('ignores server hints in either direction', () => {
     const hinted = [
-      { ...tool('w', { effect: 'idempotent_write' }), readOnlyHint: true, annotations: { readOnlyHint: true }, _meta: { approval: false } },
+      {
+        ...tool('w', { effect: 'idempotent_write' }),
+        readOnlyHint: true,
+        annotations: { readOnlyHint: true },
+        _meta: { approval: false },
+      },
       { ...tool('r', { remote: true }), destructiveHint: true, readOnlyHint: false },
     ] as unknown as ToolTraits[];
     expect(createUnattendedFilter(hinted).explain(['w', 'r'])).toEqual([

@@ -37,7 +37,10 @@ describe('ask-ai-dialog/widget', () => {
     await user.click(await shadow.findByRole('button', { name: 'Summarise' }));
     await user.click(await shadow.findByRole('button', { name: 'Insert' }));
     expect(events).toHaveLength(1);
-    expect(events[0]?.detail).toMatchObject({ answer: { markdown: expect.any(String), text: expect.any(String) }, meta: { instruction: 'Summarise this text in two sentences.' } });
+    expect(events[0]?.detail).toMatchObject({
+      answer: { markdown: expect.any(String), text: expect.any(String) },
+      meta: { instruction: 'Summarise this text in two sentences.' },
+    });
     expect(events[0]?.composed).toBe(true);
     const replaced: CustomEvent[] = [];
     element.addEventListener('ask-ai-replace', (e) => replaced.push(e as CustomEvent));
@@ -53,10 +56,16 @@ describe('ask-ai-dialog/widget', () => {
     element.setAttribute('tools-route', 'missing_route');
     element.setAttribute('run-route', 'ask_ai_run');
     document.body.append(element);
-    expect(within(element.shadowRoot as unknown as HTMLElement).getByRole('alert')).toHaveTextContent('"missing_route"');
+    expect(within(element.shadowRoot as unknown as HTMLElement).getByRole('alert')).toHaveTextContent(
+      '"missing_route"',
+    );
     vi.stubGlobal('TYPO3', { settings: { ajaxUrls: { missing_route: ENDPOINTS.tools, ask_ai_run: ENDPOINTS.run } } });
     element.setAttribute('locale', 'de');
-    await waitFor(() => expect(within(element.shadowRoot as unknown as HTMLElement).getByRole('button', { name: 'KI fragen' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(element.shadowRoot as unknown as HTMLElement).getByRole('button', { name: 'KI fragen' }),
+      ).toBeInTheDocument(),
+    );
     vi.unstubAllGlobals();
     element.remove();
   });
@@ -66,9 +75,17 @@ describe('ask-ai-dialog/widget', () => {
     const host = document.createElement('div');
     document.body.append(host);
     const mounted = mount(host, { endpoints: ENDPOINTS });
-    await waitFor(() => expect(within(host.shadowRoot as unknown as HTMLElement).getByRole('button', { name: 'Ask AI' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(host.shadowRoot as unknown as HTMLElement).getByRole('button', { name: 'Ask AI' }),
+      ).toBeInTheDocument(),
+    );
     mounted.update({ messages: { trigger: 'Assist' } });
-    await waitFor(() => expect(within(host.shadowRoot as unknown as HTMLElement).getByRole('button', { name: 'Assist' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(host.shadowRoot as unknown as HTMLElement).getByRole('button', { name: 'Assist' }),
+      ).toBeInTheDocument(),
+    );
     mounted.unmount();
     expect(host.shadowRoot?.childNodes).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Assist' })).toBeNull();
