@@ -7,7 +7,7 @@ import type { askAiBackend as AskAiBackend } from './src/mock-backend/vite';
 const libraryEntries = {
   index: 'src/react/index.ts',
   unattended: 'src/unattended/index.ts',
-  client: 'src/client/index.ts',
+  client: 'src/session/index.ts',
   widget: 'src/widget/index.ts',
   mocks: 'src/mock-backend/index.ts',
   'mocks-vite': 'src/mock-backend/vite.ts',
@@ -15,6 +15,7 @@ const libraryEntries = {
 
 // Peers and environment packages stay out of the bundles: the host brings its own.
 const external = [
+  /^@tanstack\/query-core($|\/)/,
   /^react($|\/)/,
   /^react-dom($|\/)/,
   /^@tanstack\/react-query($|\/)/,
@@ -29,7 +30,7 @@ const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta
 const publicEntryAliases = [
   { find: /^ask-ai-dialog$/, replacement: src('react/index.ts') },
   { find: /^ask-ai-dialog\/unattended$/, replacement: src('unattended/index.ts') },
-  { find: /^ask-ai-dialog\/client$/, replacement: src('client/index.ts') },
+  { find: /^ask-ai-dialog\/client$/, replacement: src('session/index.ts') },
   { find: /^ask-ai-dialog\/mocks$/, replacement: src('mock-backend/index.ts') },
   { find: /^ask-ai-dialog\/widget\/standalone$/, replacement: src('widget/standalone.ts') },
   { find: /^ask-ai-dialog\/widget$/, replacement: src('widget/index.ts') },

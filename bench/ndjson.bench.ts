@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createNdjsonDecoder } from '../src/client/ndjson-reader';
-import { interpretEvent } from '../src/client/run-event';
+import { interpretEvent } from '../src/client/event-meaning';
 import { medianMs } from './measure';
 
 const BUDGET_RATIO = 3;

@@ -37,9 +37,9 @@ export { createLineSplitter, type LineSplitter } from './ndjson-reader';
 export type { RunContext, RunRequest, ToolEntry } from '../contract';
 export {
   taskResult,
-  markdownToText,
   limitContext,
   type TaskAnswer,
   type TaskAnswerMeta,
+  type TaskResult,
   type ContextPart,
 } from './task-result';

@@ -1,28 +1,66 @@
 /**
  * Splits NDJSON text into lines as chunks arrive: a line split across chunks, many lines in one
- * chunk, right-padded lines (nr-llm pads every line to 4096 bytes) and blank lines.
+ * chunk, right-padded lines (nr-llm pads every line to 4096 bytes) and blank lines. Linear in the
+ * text: a long line arriving in many chunks is joined once, when its newline comes.
  */
 export interface LineSplitter {
-  /** The complete, trimmed, non-blank lines this chunk finishes. */
+  /** The complete, trimmed, non-blank lines this chunk finishes. Throws `LineTooLongError` past the cap. */
   push(chunk: string): string[];
   /** The last line when the stream ends without a newline. */
   flush(): string[];
 }
 
-export function createLineSplitter(): LineSplitter {
-  let buffer = '';
-  const complete = (lines: string[]) => lines.map((line) => line.trim()).filter((line) => line !== '');
+/** The longest line read by default (characters): a bigger one ends the run instead of exhausting memory. */
+export const DEFAULT_MAX_LINE_LENGTH = 8 * 1024 * 1024;
+
+export class LineTooLongError extends Error {
+  constructor(readonly limit: number) {
+    super(`ask-ai-dialog: an NDJSON line is longer than ${limit} characters.`);
+    this.name = 'LineTooLongError';
+  }
+}
+
+export interface LineSplitterOptions {
+  readonly maxLineLength?: number | undefined;
+}
+
+export function createLineSplitter(options: LineSplitterOptions = {}): LineSplitter {
+  const max = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
+  /** The pieces of the line not finished yet, joined only when it is. */
+  let pieces: string[] = [];
+  let pending = 0;
+  const finish = (last: string, into: string[]) => {
+    const line = pieces.length === 0 ? last : pieces.join('') + last;
+    pieces = [];
+    pending = 0;
+    if (line.length > max) throw new LineTooLongError(max);
+    const trimmed = line.trim();
+    if (trimmed !== '') into.push(trimmed);
+  };
   return {
     push(chunk) {
-      buffer += chunk;
-      const lines = buffer.split('\n');
-      buffer = lines.pop() ?? '';
-      return complete(lines);
+      const lines: string[] = [];
+      let from = 0;
+      for (let at = chunk.indexOf('\n'); at !== -1; at = chunk.indexOf('\n', from)) {
+        finish(chunk.slice(from, at), lines);
+        from = at + 1;
+      }
+      if (from < chunk.length) {
+        const rest = from === 0 ? chunk : chunk.slice(from);
+        pending += rest.length;
+        if (pending > max) {
+          pieces = [];
+          pending = 0;
+          throw new LineTooLongError(max);
+        }
+        pieces.push(rest);
+      }
+      return lines;
     },
     flush() {
-      const rest = buffer;
-      buffer = '';
-      return complete([rest]);
+      const lines: string[] = [];
+      finish('', lines);
+      return lines;
     },
   };
 }
@@ -39,10 +77,15 @@ export function parseLine(line: string): NdjsonItem {
   }
 }
 
+export interface NdjsonDecoder {
+  push(bytes: Uint8Array): NdjsonItem[];
+  end(): NdjsonItem[];
+}
+
 /** Decodes bytes (UTF-8, a character may be split across chunks) and yields one item per line. */
-export function createNdjsonDecoder(): { push(bytes: Uint8Array): NdjsonItem[]; end(): NdjsonItem[] } {
+export function createNdjsonDecoder(options: LineSplitterOptions = {}): NdjsonDecoder {
   const decoder = new TextDecoder();
-  const splitter = createLineSplitter();
+  const splitter = createLineSplitter(options);
   return {
     push: (bytes) => splitter.push(decoder.decode(bytes, { stream: true })).map(parseLine),
     end: () => [...splitter.push(decoder.decode()), ...splitter.flush()].map(parseLine),

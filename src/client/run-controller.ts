@@ -1,17 +1,15 @@
 import type { RunContext, RunRequest } from '../contract/run-request';
-import { CancelAnswerSchema } from '../contract/cancel';
-import { UnstreamedAnswerSchema } from '../contract/run-events';
+import { requestCancel } from './cancel-request';
+import type { RunEventMeaning } from './event-meaning';
 import type { AskAiFailure } from './failure';
-import { readJsonAnswer } from './http-answer';
-import { createNdjsonDecoder, type NdjsonItem } from './ndjson-reader';
-import { eventFromBody, interpretEvent, stepsFromBody, type RunEventMeaning } from './run-event';
+import { beforeTimeout, GLOBAL_TIMERS, TIMED_OUT, type Timers } from './idle-timeout';
+import { randomRequestId } from './request-id';
 import { IDLE_SNAPSHOT, reduceRun, type RunAction, type RunSnapshot } from './run-state';
+import { readRunStream, type RunSink } from './stream-reader';
 import type { Transport } from './transport';
+import { readUnstreamedRun } from './unstreamed-answer';
 
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type { Timers } from './idle-timeout';
 
 export interface RunControllerOptions {
   readonly transport: Transport;
@@ -23,8 +21,10 @@ export interface RunControllerOptions {
   readonly timers?: Timers | undefined;
   /** Default: `Date.now`. */
   readonly now?: (() => number) | undefined;
-  /** Default: `crypto.randomUUID()`. */
+  /** Default: a random UUID (also on plain-HTTP origins, where `crypto.randomUUID` is missing). */
   readonly createRequestId?: (() => string) | undefined;
+  /** The longest NDJSON line read (characters); a longer one ends the run. Default 8 MiB. */
+  readonly maxLineLength?: number | undefined;
 }
 
 export interface RunInput {
@@ -45,32 +45,33 @@ export interface RunController {
   stop(): void;
   /** Back to `idle`; stops a running task first. */
   reset(): void;
-  /** New options for the runs that start from now on (a binding passes its latest props). */
+  /**
+   * New options for the runs that start from now on (a binding passes its latest props). A key given
+   * as `undefined` goes back to its default; a key left out keeps its value.
+   */
   setOptions(options: Partial<Pick<RunControllerOptions, 'transport' | 'configuration' | 'idleTimeoutMs'>>): void;
 }
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 180_000;
 
-const TIMED_OUT = Symbol('timedOut');
+type Run = { readonly abort: AbortController };
 
 /**
  * One run of one task at a time: one controller per dialog, never a module singleton. It owns all
  * behaviour; a binding only subscribes to its snapshots.
  */
 export function createRunController(initialOptions: RunControllerOptions): RunController {
-  let options = initialOptions;
-  let transport = options.transport;
-  const timers: Timers = options.timers ?? {
-    setTimeout: (cb, ms) => globalThis.setTimeout(cb, ms),
-    clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
-  };
-  const now = options.now ?? Date.now;
-  const createRequestId = options.createRequestId ?? (() => globalThis.crypto.randomUUID());
+  let transport = initialOptions.transport;
+  let configuration = initialOptions.configuration;
+  let idleTimeoutMs = initialOptions.idleTimeoutMs;
+  const timers = initialOptions.timers ?? GLOBAL_TIMERS;
+  const now = initialOptions.now ?? Date.now;
+  const createRequestId = initialOptions.createRequestId ?? randomRequestId;
 
   let snapshot = IDLE_SNAPSHOT;
   const listeners = new Set<() => void>();
   /** The run whose events may still change the state; any other is stale and ignored. */
-  let current: { readonly abort: AbortController } | null = null;
+  let current: Run | null = null;
 
   function dispatch(action: RunAction) {
     const next = reduceRun(snapshot, action);
@@ -79,74 +80,17 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
     for (const listener of [...listeners]) listener();
   }
 
-  function settle(run: typeof current, action: RunAction) {
+  function settle(run: Run, action: RunAction) {
     if (run !== current) return;
     current = null;
     dispatch(action);
   }
 
-  /** Resolves with the promise's value, or `TIMED_OUT` when the backend stays silent past the idle timeout. */
-  function beforeIdleTimeout<T>(promise: Promise<T>): Promise<T | typeof TIMED_OUT> {
-    let timer: unknown;
-    const idle = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = timers.setTimeout(() => resolve(TIMED_OUT), options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS);
-    });
-    return Promise.race([promise, idle]).finally(() => timers.clearTimeout(timer));
-  }
-
-  function lose(run: NonNullable<typeof current>) {
-    run.abort.abort();
-    settle(run, { type: 'fail', failure: { kind: 'connectionLost' }, at: now() });
-  }
-
-  async function execute(run: NonNullable<typeof current>, body: RunRequest) {
-    let response: Response | typeof TIMED_OUT;
-    try {
-      // Silence before the answer starts counts too: an unstreamed run answers only at its end.
-      response = await beforeIdleTimeout(
-        transport.send(transport.endpoints.run, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson, application/json' },
-          body: JSON.stringify(body),
-          signal: run.abort.signal,
-        }),
-      );
-    } catch {
-      settle(run, { type: 'fail', failure: { kind: 'network' }, at: now() });
-      return;
-    }
-    if (run !== current) return;
-    if (response === TIMED_OUT) return lose(run);
-    const type = response.headers.get('content-type') ?? '';
-    if (response.ok && /application\/x-ndjson/i.test(type) && response.body) await readStream(run, response.body);
-    else await readBody(run, response);
-  }
-
-  async function readBody(run: NonNullable<typeof current>, response: Response) {
-    const answer = await beforeIdleTimeout(readJsonAnswer(response, now(), { successFalseIsError: false }));
-    if (run !== current) return;
-    if (answer === TIMED_OUT) return lose(run);
-    if (!answer.ok) return settle(run, { type: 'fail', failure: answer.failure, at: now() });
-    if (!UnstreamedAnswerSchema.safeParse(answer.body).success) {
-      return settle(run, {
-        type: 'fail',
-        failure: { kind: 'invalidResponse', detail: 'The run answer does not fit the contract.' },
-        at: now(),
-      });
-    }
-    const body = answer.body as Record<string, unknown>;
-    for (const step of stepsFromBody(body.steps)) dispatch({ type: 'step', step });
-    const meaning = interpretEvent(eventFromBody(body));
-    if (!apply(run, meaning))
-      settle(run, {
-        type: 'fail',
-        failure: { kind: 'invalidResponse', detail: 'The run answer is not a terminal answer.' },
-        at: now(),
-      });
-  }
+  const fail = (run: Run, failure: AskAiFailure) => settle(run, { type: 'fail', failure, at: now() });
+  const idle = <T>(promise: Promise<T>) => beforeTimeout(promise, idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, timers);
 
   /** Applies one event's meaning; true when it ended the run. */
-  function apply(run: NonNullable<typeof current>, meaning: RunEventMeaning): boolean {
+  function apply(run: Run, meaning: RunEventMeaning): boolean {
     // A run that was stopped or replaced takes no more events (a listener may start the next one at once).
     if (run !== current) return true;
     switch (meaning.type) {
@@ -161,87 +105,54 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
         settle(run, { type: 'done', result: meaning.result, at: now() });
         return true;
       case 'fail':
-        settle(run, { type: 'fail', failure: meaning.failure, at: now() });
+        fail(run, meaning.failure);
         return true;
     }
   }
 
-  async function readStream(run: NonNullable<typeof current>, stream: ReadableStream<Uint8Array>) {
-    const reader = stream.getReader();
-    const decoder = createNdjsonDecoder();
-    let ended = false;
-    const handle = (items: NdjsonItem[]) => {
-      for (const item of items) {
-        if (ended) {
-          transport.warn({ code: 'afterTerminal', message: 'The stream went on after its terminal event.' });
-          return;
-        }
-        // Stopped or replaced while this chunk was read: the rest is dropped without a word.
-        if (run !== current) return;
-        if (!item.json) transport.warn({ code: 'skippedLine', message: 'A line is not JSON.' });
-        else ended = apply(run, interpretEvent(item.value));
-      }
-    };
-    for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array> | typeof TIMED_OUT;
-      try {
-        chunk = await beforeIdleTimeout(reader.read());
-      } catch {
-        if (run === current) lose(run);
-        return;
-      }
-      // Stopped, reset, or superseded: never wait on an aborted body.
-      if (run !== current) return void reader.cancel().catch(() => undefined);
-      if (chunk === TIMED_OUT) {
-        void reader.cancel().catch(() => undefined);
-        return lose(run);
-      }
-      if (chunk.done) {
-        handle(decoder.end());
-        if (!ended) lose(run);
-        return;
-      }
-      handle(decoder.push(chunk.value));
-      if (ended) {
-        // Whatever else arrives is ignored; read it out only to warn about it, without waiting.
-        return void drainAfterTerminal(reader, decoder, handle);
-      }
-    }
-  }
-
-  async function drainAfterTerminal(
-    reader: ReadableStreamDefaultReader<Uint8Array>,
-    decoder: ReturnType<typeof createNdjsonDecoder>,
-    handle: (items: NdjsonItem[]) => void,
-  ) {
+  async function execute(run: Run, body: RunRequest) {
+    let response: Response | typeof TIMED_OUT;
     try {
-      for (;;) {
-        const chunk = await reader.read();
-        if (chunk.done) return handle(decoder.end());
-        handle(decoder.push(chunk.value));
-      }
+      // Silence before the answer starts counts too: an unstreamed run answers only at its end.
+      response = await idle(
+        transport.send(transport.endpoints.run, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson, application/json' },
+          body: JSON.stringify(body),
+          signal: run.abort.signal,
+        }),
+      );
     } catch {
-      // The run has ended; a broken tail changes nothing.
+      return fail(run, { kind: 'network' });
     }
-  }
-
-  async function requestCancel(target: { runUuid: string } | { requestId: string }, url: string) {
-    try {
-      const response = await transport.send(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(target),
-      });
-      const answer = await readJsonAnswer(response, now());
-      const confirmed =
-        answer.ok &&
-        CancelAnswerSchema.safeParse(answer.body).success &&
-        (answer.body as { cancelled: boolean }).cancelled;
-      if (!confirmed) transport.warn({ code: 'cancelFailed', message: 'The server did not confirm the cancel.' });
-      dispatch({ type: 'cancelAnswered', confirmed });
-    } catch {
-      transport.warn({ code: 'cancelFailed', message: 'The cancel request failed.' });
-      dispatch({ type: 'cancelAnswered', confirmed: false });
+    if (run !== current) return;
+    if (response === TIMED_OUT) {
+      run.abort.abort();
+      return fail(run, { kind: 'connectionLost' });
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (response.ok && /application\/x-ndjson/i.test(type) && response.body) {
+      const sink: RunSink = {
+        isCurrent: () => run === current,
+        apply: (meaning) => apply(run, meaning),
+        fail: (failure) => {
+          run.abort.abort();
+          fail(run, failure);
+        },
+        warn: (warning) => transport.warn(warning),
+      };
+      return readRunStream(response.body, sink, { idle, maxLineLength: initialOptions.maxLineLength });
+    }
+    const read = await idle(readUnstreamedRun(response, now()));
+    if (run !== current) return;
+    if (read === TIMED_OUT) {
+      run.abort.abort();
+      return fail(run, { kind: 'connectionLost' });
+    }
+    if (!read.ok) return fail(run, read.failure);
+    for (const step of read.steps) dispatch({ type: 'step', step });
+    if (!apply(run, read.meaning)) {
+      fail(run, { kind: 'invalidResponse', detail: 'The run answer is not a terminal answer.' });
     }
   }
 
@@ -257,43 +168,48 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
     current = null;
     run.abort.abort();
     dispatch({ type: 'stop', cancel: cancelUrl && target ? 'pending' : 'unavailable', at: now() });
-    if (cancelUrl && target) void requestCancel(target, cancelUrl);
+    if (cancelUrl && target) {
+      void requestCancel(transport, cancelUrl, target, now()).then((confirmed) =>
+        dispatch({ type: 'cancelAnswered', confirmed }),
+      );
+    }
   }
 
   return {
     subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      // One entry per subscription, even when the same function subscribes twice.
+      const entry = () => listener();
+      listeners.add(entry);
+      return () => listeners.delete(entry);
     },
     getSnapshot: () => snapshot,
     start(input) {
       if (current !== null) return false;
       const requestId = createRequestId();
       const tools = Array.isArray(input.tools) ? input.tools.filter((t) => typeof t === 'string') : [];
-      const run = { abort: new AbortController() };
+      const run: Run = { abort: new AbortController() };
       current = run;
       dispatch({ type: 'start', prompt: input.prompt, context: input.context ?? null, tools, requestId, at: now() });
+      const chosen = input.configuration ?? configuration;
       const body: RunRequest = {
-        ...((input.configuration ?? options.configuration)
-          ? { configuration: input.configuration ?? options.configuration }
-          : {}),
+        ...(chosen ? { configuration: chosen } : {}),
         prompt: input.prompt,
         ...(input.context ? { context: input.context } : {}),
         tools,
         stream: true,
         requestId,
       };
-      execute(run, body).catch((): void => {
+      execute(run, body).catch(() => {
         // Nothing may throw past the client; an unforeseen fault still ends the run.
-        const failure: AskAiFailure = { kind: 'invalidResponse', detail: 'The run could not be read.' };
-        settle(run, { type: 'fail', failure, at: now() });
+        fail(run, { kind: 'invalidResponse', detail: 'The run could not be read.' });
       });
       return true;
     },
     stop,
     setOptions(next) {
-      options = { ...options, ...Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined)) };
-      transport = options.transport;
+      if ('transport' in next && next.transport) transport = next.transport;
+      if ('configuration' in next) configuration = next.configuration;
+      if ('idleTimeoutMs' in next) idleTimeoutMs = next.idleTimeoutMs;
     },
     reset() {
       stop();

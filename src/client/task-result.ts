@@ -1,10 +1,21 @@
 import type { RunContext } from '../contract/run-request';
 import type { RunSnapshot, RunUsage } from './run-state';
 
-/** The answer handed to the host: the markdown as written, and a plain-text form of it. */
+/**
+ * The answer handed to the host: the markdown as written, and the plain text of the same parse the
+ * dialog rendered (code kept verbatim, link targets in brackets, raw HTML as the text it is).
+ * Neither is HTML: a host inserts them as text, or converts the markdown with its own sanitising
+ * pipeline.
+ */
 export interface TaskAnswer {
   readonly markdown: string;
   readonly text: string;
+}
+
+/** A settled run's answer before it is handed over: the binding adds the plain text. */
+export interface TaskResult {
+  readonly markdown: string;
+  readonly meta: TaskAnswerMeta;
 }
 
 /** Provenance for a host that marks AI-written text. */
@@ -22,24 +33,8 @@ export interface TaskAnswerMeta {
   readonly partial: boolean;
 }
 
-/** Markdown to plain text: syntax dropped, link targets kept in brackets, HTML left as written text. */
-export function markdownToText(markdown: string): string {
-  return markdown
-    .replace(/^```[^\n]*\n([\s\S]*?)^```\s*$/gm, '$1')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\(([^)\s]+)[^)]*\)/g, '$1 ($2)')
-    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
-    .replace(/^\s{0,3}>\s?/gm, '')
-    .replace(/^(\s*)[-*+]\s+/gm, '$1• ')
-    .replace(/(\*\*|__)(.+?)\1/g, '$2')
-    .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2')
-    .replace(/~~(.+?)~~/g, '$1')
-    .replace(/`([^`]+)`/g, '$1')
-    .trim();
-}
-
 /** The answer and its provenance from a settled run; `null` when there is nothing to hand over. */
-export function taskResult(snapshot: RunSnapshot): { answer: TaskAnswer; meta: TaskAnswerMeta } | null {
+export function taskResult(snapshot: RunSnapshot): TaskResult | null {
   const markdown = snapshot.answer ?? snapshot.partialAnswer;
   if (snapshot.status === 'running' || markdown.trim() === '') return null;
   const toolsUsed = [
@@ -48,7 +43,7 @@ export function taskResult(snapshot: RunSnapshot): { answer: TaskAnswer; meta: T
     ),
   ];
   return {
-    answer: { markdown, text: markdownToText(markdown) },
+    markdown,
     meta: {
       instruction: snapshot.prompt,
       runUuid: snapshot.runUuid,

@@ -1,21 +1,26 @@
-import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
-import { useContext, useId, useMemo, useRef, useState } from 'react';
-import { AskAiRequestError, limitContext, taskResult, type RunContext } from '../client';
-import { ContextSummary } from './context-summary';
+import { QueryClient, QueryClientContext } from '@tanstack/react-query';
+import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { RunContext } from '../client';
+import {
+  DEFAULT_LANGUAGES,
+  DEFAULT_PRESETS,
+  localeOf,
+  localize,
+  resolveMessages,
+  type AskAiMessages,
+  type AskAiPreset,
+} from '../session';
 import { AnswerView, usePreloadMarkdown } from './answer-view';
-import { resolveMessages, type AskAiMessages } from './messages';
-import { outcomeMessage } from './outcome-message';
-import { DEFAULT_LANGUAGES, DEFAULT_PRESETS, type AskAiPreset } from './presets';
+import { ContextSummary } from './context-summary';
 import { ResultActions, type AnswerHandler } from './result-actions';
 import { RunProgress } from './run-progress';
 import { TaskForm } from './task-form';
 import { ToolDisclosure } from './tool-disclosure';
 import { useControllableState } from './use-controllable-state';
+import { useDialogSession } from './use-dialog-session';
 import { useFrameValue } from './use-frame-value';
 import { useModalDialog } from './use-modal-dialog';
-import { useOfferableTools } from './use-offerable-tools';
 import { useTransport, type TransportProps } from './use-transport';
-import { useTaskRun } from './use-task-run';
 
 export interface AskAiDialogProps extends TransportProps {
   /** The backend configuration identifier sent with every request. */
@@ -52,90 +57,62 @@ export interface AskAiDialogProps extends TransportProps {
   readonly className?: string | undefined;
 }
 
-const DEFAULT_CONTEXT_LIMIT = 20_000;
-
-/** The "Ask AI" trigger and its modal dialog. */
+/** The "Ask AI" trigger and its modal dialog: it renders the dialog session's snapshot. */
 export function AskAiDialog(props: AskAiDialogProps) {
+  const { configuration, context, contextLimit, locale } = props;
   const hostClient = useContext(QueryClientContext);
-  const [ownClient] = useState(() => (props.queryClient || hostClient ? null : new QueryClient()));
-  // `ownClient` exists exactly when neither of the others does.
-  const client = (props.queryClient ?? hostClient ?? ownClient) as QueryClient;
-  return (
-    <QueryClientProvider client={client}>
-      <AskAiDialogContent {...props} />
-    </QueryClientProvider>
-  );
-}
-
-function AskAiDialogContent(props: AskAiDialogProps) {
-  const { configuration, context, contextLimit = DEFAULT_CONTEXT_LIMIT, locale } = props;
+  // Made once and kept: the dialog falls back on it whenever neither the prop nor a provider is there.
+  const [ownClient] = useState(() => new QueryClient());
+  const queryClient = props.queryClient ?? hostClient ?? ownClient;
   const m = useMemo(() => resolveMessages(locale, props.messages), [locale, props.messages]);
-  const lang = locale?.toLowerCase().startsWith('de') ? 'de' : 'en';
+  const lang = localeOf(locale);
   const presets = props.presets ?? DEFAULT_PRESETS[lang];
   const languages = props.languages ?? DEFAULT_LANGUAGES[lang];
   const [language, setLanguage] = useState(languages[0] ?? '');
   const [open, setOpen] = useControllableState(props.open, props.defaultOpen ?? false, props.onOpenChange);
   const transport = useTransport(props);
-  const tools = useOfferableTools(transport, configuration, open);
-  const { controller, snapshot } = useTaskRun({ transport, configuration, idleTimeoutMs: props.idleTimeoutMs });
-  const [instruction, setInstruction] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [preparing, setPreparing] = useState(false);
-  const limited = useMemo(() => limitContext(context, contextLimit), [context, contextLimit]);
-  const partial = useFrameValue(snapshot.partialAnswer);
+  const [session, snapshot] = useDialogSession({
+    transport,
+    queryClient,
+    configuration,
+    idleTimeoutMs: props.idleTimeoutMs,
+    context,
+    contextLimit,
+  });
+  const partial = useFrameValue(snapshot.answer);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const instructionRef = useRef<HTMLTextAreaElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  const running = snapshot.status === 'running';
+  const { status, run, tools } = snapshot;
+  const running = status === 'running';
   usePreloadMarkdown(open);
 
-  /** Runs the task with the unattended tools; `freshTools` fetches the list anew first. */
-  const run = async (prompt: string, freshTools = false) => {
-    if (prompt.trim() === '') {
-      setNotice(m.emptyInstruction);
-      instructionRef.current?.focus();
-      return;
-    }
-    setNotice(null);
-    // Usually the list is here already (prefetched on hover); if not, the task waits for it, visibly.
-    // A list that cannot be had offers the model no tools (fail closed).
-    setPreparing(true);
-    const list = await (freshTools ? tools.refetchFresh() : tools.ensure());
-    setPreparing(false);
-    controller.start({
-      prompt,
-      configuration,
-      context: limited.context,
-      tools: list?.unattended.map((t) => t.name) ?? [],
-    });
-  };
-
-  // A suspension means the tool list was stale (ADR-210): "Try again" asks for it anew first.
-  const retry = () => run(instruction.trim() === '' ? snapshot.prompt : instruction, snapshot.status === 'suspended');
+  useEffect(() => session.setActive(open), [session, open]);
+  useEffect(() => {
+    if (snapshot.notice) instructionRef.current?.focus();
+  }, [snapshot.notice]);
 
   useModalDialog(dialogRef, {
     open,
-    busy: running,
-    onEscapeWhileBusy: () => controller.stop(),
+    busy: running || status === 'preparing',
+    onEscapeWhileBusy: () => session.stop(),
     onRequestClose: () => setOpen(false),
     initialFocus: instructionRef,
     returnFocus: triggerRef,
   });
 
-  const outcome = outcomeMessage(snapshot, m);
-  const shownAnswer = snapshot.status === 'done' ? (snapshot.answer ?? '') : running ? partial : snapshot.partialAnswer;
-  const result = taskResult(snapshot);
+  const shownAnswer = running ? partial : snapshot.answer;
   const announcement = {
     idle: '',
+    preparing: m.announceStarted,
     running: m.announceStarted,
     done: m.announceDone,
     stopped: m.announceStopped,
     failed: '',
     suspended: '',
-  }[snapshot.status];
-  const toolStatus = tools.query.status;
+  }[status];
 
   return (
     <>
@@ -150,8 +127,8 @@ function AskAiDialogContent(props: AskAiDialogProps) {
           aria-expanded={open}
           dir={props.dir}
           onClick={() => setOpen(true)}
-          onPointerEnter={tools.prefetch}
-          onFocus={tools.prefetch}
+          onPointerEnter={session.prefetchTools}
+          onFocus={session.prefetchTools}
         >
           {m.trigger}
         </button>
@@ -160,7 +137,7 @@ function AskAiDialogContent(props: AskAiDialogProps) {
         ref={dialogRef}
         className={props.className ? `ask-ai-dialog ${props.className}` : 'ask-ai-dialog'}
         data-ask-ai-part="dialog"
-        data-state={snapshot.status}
+        data-state={status}
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
         dir={props.dir}
@@ -184,28 +161,29 @@ function AskAiDialogContent(props: AskAiDialogProps) {
               languages={languages}
               language={language}
               onLanguageChange={setLanguage}
-              tools={tools.query.data}
-              instruction={instruction}
-              onInstructionChange={setInstruction}
+              tools={tools.data}
+              instruction={snapshot.instruction}
+              onInstructionChange={session.setInstruction}
               running={running}
-              preparing={preparing}
-              notice={notice}
-              onRun={(prompt) => void run(prompt)}
-              onStop={() => controller.stop()}
+              preparing={status === 'preparing'}
+              notice={snapshot.notice ? localize(snapshot.notice, m) : null}
+              onRun={(prompt) => session.start(prompt)}
+              onStop={session.stop}
               instructionRef={instructionRef}
               messages={m}
             />
-            <RunProgress snapshot={snapshot} messages={m} />
-            {outcome && (
+            <RunProgress snapshot={run} messages={m} />
+            {snapshot.outcome && (
               <div
                 className="ask-ai-outcome"
                 data-ask-ai-part="outcome"
-                data-tone={outcome.tone}
-                role={outcome.tone === 'alert' ? 'alert' : undefined}
+                data-tone={snapshot.outcome.tone}
+                role={snapshot.outcome.tone === 'alert' ? 'alert' : undefined}
               >
-                {outcome.lines.map((line) => (
-                  <p key={line}>{line}</p>
-                ))}
+                {snapshot.outcome.lines.map((line) => {
+                  const text = localize(line, m);
+                  return <p key={text}>{text}</p>;
+                })}
               </div>
             )}
             {shownAnswer !== '' && (
@@ -214,30 +192,24 @@ function AskAiDialogContent(props: AskAiDialogProps) {
                 data-ask-ai-part="answer"
                 aria-label={m.answer}
                 aria-busy={running}
-                data-state={snapshot.status}
+                data-state={run.status}
               >
                 <AnswerView markdown={shownAnswer} />
               </section>
             )}
             <ResultActions
-              key={snapshot.startedAt ?? 0}
-              result={running ? null : result}
+              key={run.startedAt ?? 0}
+              result={running ? null : snapshot.result}
               onInsert={props.onInsert}
               onReplace={props.onReplace}
               onCopy={props.onCopy}
-              canReplace={Boolean((limited.context as { selection?: string } | undefined)?.selection)}
-              showRetry={!running && snapshot.status !== 'idle'}
-              onRetry={() => void retry()}
+              canReplace={snapshot.canReplace}
+              showRetry={snapshot.canRetry}
+              onRetry={session.retry}
               messages={m}
             />
-            <ContextSummary context={limited.context} cut={limited.cut} limit={contextLimit} messages={m} />
-            <ToolDisclosure
-              tools={tools.query.data}
-              status={toolStatus}
-              failure={tools.query.error instanceof AskAiRequestError ? tools.query.error.failure : null}
-              onRetry={() => void tools.refetchFresh()}
-              messages={m}
-            />
+            <ContextSummary context={snapshot.context} messages={m} />
+            <ToolDisclosure tools={tools} onRetry={session.reloadTools} messages={m} />
           </div>
         )}
         <div role="status" aria-live="polite" className="ask-ai-announcer" style={VISUALLY_HIDDEN}>

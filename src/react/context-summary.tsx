@@ -1,15 +1,12 @@
-import type { ContextPart, RunContext } from '../client';
-import type { AskAiMessages } from './messages';
+import type { AskAiMessages, SentContext } from '../session';
 
 export interface ContextSummaryProps {
-  readonly context: RunContext | undefined;
-  readonly cut: readonly ContextPart[];
-  readonly limit: number;
+  readonly context: SentContext;
   readonly messages: AskAiMessages;
 }
 
 /** What goes with the task, and a visible note where it was cut to the size limit. */
-export function ContextSummary({ context, cut, limit, messages: m }: ContextSummaryProps) {
+export function ContextSummary({ context: { value: context, cut, limit }, messages: m }: ContextSummaryProps) {
   const c = (context ?? {}) as {
     selection?: string;
     document?: string;

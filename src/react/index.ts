@@ -1,8 +1,20 @@
 export { AskAiDialog, type AskAiDialogProps } from './ask-ai-dialog';
-export { useOfferableTools, TOOLS_STALE_TIME_MS } from './use-offerable-tools';
+export { useOfferableTools } from './use-offerable-tools';
 export { useTaskRun } from './use-task-run';
-export { EN_MESSAGES, DE_MESSAGES, resolveMessages, type AskAiMessages, type AskAiLocale } from './messages';
-export { DEFAULT_PRESETS, DEFAULT_LANGUAGES, type AskAiPreset } from './presets';
+export { useDialogSession } from './use-dialog-session';
+export {
+  TOOLS_STALE_TIME_MS,
+  EN_MESSAGES,
+  DE_MESSAGES,
+  resolveMessages,
+  DEFAULT_PRESETS,
+  DEFAULT_LANGUAGES,
+  type AskAiMessages,
+  type AskAiLocale,
+  type AskAiPreset,
+  type DialogSnapshot,
+  type DialogStatus,
+} from '../session';
 export type { AnswerHandler } from './result-actions';
 export type {
   TaskAnswer,

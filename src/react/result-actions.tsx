@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import type { TaskAnswer, TaskAnswerMeta } from '../client';
-import type { AskAiMessages } from './messages';
+import type { TaskAnswer, TaskAnswerMeta, TaskResult } from '../client';
+import type { AskAiMessages } from '../session';
+import { answerOf } from './answer-view';
 
 export type AnswerHandler = (answer: TaskAnswer, meta: TaskAnswerMeta) => void;
 
 export interface ResultActionsProps {
-  readonly result: { answer: TaskAnswer; meta: TaskAnswerMeta } | null;
+  readonly result: TaskResult | null;
   readonly onInsert: AnswerHandler | undefined;
   readonly onReplace: AnswerHandler | undefined;
   readonly onCopy: AnswerHandler | undefined;
@@ -29,11 +30,17 @@ export function ResultActions({
 }: ResultActionsProps) {
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   if (!result && !showRetry) return null;
+  /** Hands the answer over: its plain text comes from the same parse the dialog shows. */
+  const handOver = (handler: AnswerHandler | undefined) => async () => {
+    if (!result || !handler) return;
+    handler(await answerOf(result), result.meta);
+  };
   const copy = async () => {
     if (!result) return;
-    onCopy?.(result.answer, result.meta);
+    const answer = await answerOf(result);
+    onCopy?.(answer, result.meta);
     try {
-      await navigator.clipboard.writeText(result.answer.text);
+      await navigator.clipboard.writeText(answer.text);
       setCopyState('copied');
     } catch {
       setCopyState(onCopy ? 'idle' : 'failed');
@@ -42,16 +49,12 @@ export function ResultActions({
   return (
     <div className="ask-ai-actions" data-ask-ai-part="actions">
       {result && onInsert && (
-        <button
-          type="button"
-          className="ask-ai-button ask-ai-primary"
-          onClick={() => onInsert(result.answer, result.meta)}
-        >
+        <button type="button" className="ask-ai-button ask-ai-primary" onClick={() => void handOver(onInsert)()}>
           {m.insert}
         </button>
       )}
       {result && onReplace && canReplace && (
-        <button type="button" className="ask-ai-button" onClick={() => onReplace(result.answer, result.meta)}>
+        <button type="button" className="ask-ai-button" onClick={() => void handOver(onReplace)()}>
           {m.replaceSelection}
         </button>
       )}

@@ -1,5 +1,5 @@
 import type { RunSnapshot, RunStepView } from '../client';
-import type { AskAiMessages } from './messages';
+import type { AskAiMessages } from '../session';
 
 function stepLabel(step: RunStepView, m: AskAiMessages): string {
   if (step.kind === 'tool') return m.stepTool(step.toolName ?? '?');

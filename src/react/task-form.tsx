@@ -1,7 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { OfferableTools } from '../client';
-import type { AskAiMessages } from './messages';
-import { missingTools, presetPrompt, type AskAiPreset } from './presets';
+import { missingTools, presetPrompt, type AskAiMessages, type AskAiPreset } from '../session';
 
 export interface TaskFormProps {
   readonly presets: readonly AskAiPreset[];

@@ -1,12 +1,8 @@
-import type { AskAiFailure, OfferableTools, OfferedTool } from '../client';
-import type { AskAiMessages } from './messages';
-import { failureLines } from './outcome-message';
+import type { OfferedTool } from '../client';
+import { failureLines, localize, type AskAiMessages, type ToolListState } from '../session';
 
 export interface ToolDisclosureProps {
-  readonly tools: OfferableTools | undefined;
-  readonly status: 'pending' | 'error' | 'success';
-  /** Why the list could not be loaded (with `status: 'error'`). */
-  readonly failure: AskAiFailure | null;
+  readonly tools: ToolListState;
   readonly onRetry: () => void;
   readonly messages: AskAiMessages;
 }
@@ -18,7 +14,7 @@ const toolLabel = (tool: OfferedTool, m: AskAiMessages) =>
  * What the AI may use and what it may not, and why: always present, collapsed by default. A UI
  * never calls a tool "read-only" from its traits (CONTRACT.md §1); it says why one is withheld.
  */
-export function ToolDisclosure({ tools, status, failure, onRetry, messages: m }: ToolDisclosureProps) {
+export function ToolDisclosure({ tools: { status, data: tools, failure }, onRetry, messages: m }: ToolDisclosureProps) {
   const available = tools?.unattended ?? [];
   const withheld = tools?.withheld ?? [];
   if (status === 'error') {
@@ -26,7 +22,11 @@ export function ToolDisclosure({ tools, status, failure, onRetry, messages: m }:
     return (
       <div className="ask-ai-tools" data-ask-ai-part="tools" data-state="error">
         <p className="ask-ai-note" data-ask-ai-part="tools-error">
-          {[m.toolsFailed, ...(failure ? failureLines(failure, m, false) : []), m.toolsUnavailableNote].join(' ')}{' '}
+          {[
+            m.toolsFailed,
+            ...(failure ? failureLines(failure, false).map((line) => localize(line, m)) : []),
+            m.toolsUnavailableNote,
+          ].join(' ')}{' '}
           <button type="button" className="ask-ai-link-button" onClick={onRetry}>
             {m.toolsRetry}
           </button>

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
@@ -37,7 +37,9 @@ export interface ModalDialogOptions {
  */
 export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, options: ModalDialogOptions) {
   const latest = useRef(options);
-  useLayoutEffect(() => {
+  // Read only by handlers, which run after a commit: a plain effect keeps it current (and, unlike a
+  // layout effect, never warns in a server render on React 18).
+  useEffect(() => {
     latest.current = options;
   });
   const opener = useRef<Element | null>(null);

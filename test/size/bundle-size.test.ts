@@ -18,7 +18,14 @@ interface Budget {
   readonly oneFile?: boolean;
 }
 
-const PEERS = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query'];
+const PEERS = [
+  'react',
+  'react-dom',
+  'react/jsx-runtime',
+  'react-dom/client',
+  '@tanstack/react-query',
+  '@tanstack/query-core',
+];
 
 export const BUDGETS: Record<string, Budget> = {
   'ask-ai-dialog/unattended': {
@@ -28,9 +35,10 @@ export const BUDGETS: Record<string, Budget> = {
     mustNotContain: ['react', 'zod'],
   },
   'ask-ai-dialog/client': {
-    entry: 'src/client/index.ts',
-    maxGzipBytes: 14 * 1024,
-    external: [],
+    entry: 'src/session/index.ts',
+    // The client now carries the dialog session with both languages' messages (20.3 kB measured).
+    maxGzipBytes: 22 * 1024,
+    external: ['@tanstack/query-core'],
     mustNotContain: ['react', 'react-dom', 'msw', '@tanstack/react-query'],
   },
   'ask-ai-dialog': {

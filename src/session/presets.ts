@@ -1,5 +1,5 @@
-import type { OfferableTools } from '../client';
-import type { AskAiLocale } from './messages';
+import type { OfferableTools } from '../client/offerable-tools';
+import type { AskAiLocale } from './locale';
 
 /** A task the editor can pick. */
 export interface AskAiPreset {

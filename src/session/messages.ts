@@ -1,4 +1,5 @@
-import type { WithheldToolReason } from '../client';
+import type { WithheldToolReason } from '../client/offerable-tools';
+import { localeOf, type AskAiLocale } from './locale';
 
 /**
  * Every string the dialog shows. English and German are built in; a host replaces any of them
@@ -286,8 +287,6 @@ export const DE_MESSAGES: AskAiMessages = {
   usage: (tokens) => `${tokens.toLocaleString('de')} Tokens`,
 };
 
-export type AskAiLocale = 'en' | 'de';
-
 export const BUILT_IN_MESSAGES: Record<AskAiLocale, AskAiMessages> = { en: EN_MESSAGES, de: DE_MESSAGES };
 
 /** The messages for a locale (English unless the host sets one; never guessed from the browser). */
@@ -295,8 +294,28 @@ export function resolveMessages(
   locale: string | undefined,
   overrides: Partial<AskAiMessages> | undefined,
 ): AskAiMessages {
-  const base = locale?.toLowerCase().startsWith('de') ? DE_MESSAGES : EN_MESSAGES;
+  const base = BUILT_IN_MESSAGES[localeOf(locale)];
   return overrides
     ? { ...base, ...overrides, withheldReason: { ...base.withheldReason, ...overrides.withheldReason } }
     : base;
+}
+
+/** The keys of the messages that are one line of text (a string, or a function that makes one). */
+export type MessageKey = {
+  [K in keyof AskAiMessages]: AskAiMessages[K] extends string | ((...args: never[]) => string) ? K : never;
+}[keyof AskAiMessages];
+
+/**
+ * One line the session chose to show, before it is put into words: the binding localises it with the
+ * host's messages (`localize`), so the session never needs the strings themselves.
+ */
+export interface MessageLine {
+  readonly key: MessageKey;
+  readonly args?: readonly unknown[];
+}
+
+/** The line in the editor's language. */
+export function localize(line: MessageLine, m: AskAiMessages): string {
+  const entry = m[line.key] as string | ((...args: unknown[]) => string);
+  return typeof entry === 'function' ? entry(...(line.args ?? [])) : entry;
 }

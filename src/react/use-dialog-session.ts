@@ -1,0 +1,19 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createDialogSession, type DialogSession, type DialogSessionSettings, type DialogSnapshot } from '../session';
+
+/**
+ * One dialog session for the lifetime of the component (never a module singleton), its snapshot
+ * through `useSyncExternalStore`. Every render hands the latest settings on; a setting the host
+ * removes goes back to its default. Unmounting disposes the session: a task still waiting for the
+ * tool list is never posted, a running one is stopped.
+ */
+export function useDialogSession(settings: DialogSessionSettings): [DialogSession, DialogSnapshot] {
+  const [session] = useState(() => createDialogSession(settings));
+  const { transport, queryClient, configuration, idleTimeoutMs, context, contextLimit } = settings;
+  useEffect(() => {
+    session.setOptions({ transport, queryClient, configuration, idleTimeoutMs, context, contextLimit });
+  }, [session, transport, queryClient, configuration, idleTimeoutMs, context, contextLimit]);
+  useEffect(() => () => session.dispose(), [session]);
+  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+  return [session, snapshot];
+}

@@ -1,0 +1,30 @@
+/**
+ * `ask-ai-dialog/client`: the contract as code, the framework-free client (transport, tool list,
+ * run controller) and the dialog session a binding renders. No React.
+ */
+// The client layer's own list of exports (src/client/index.ts).
+export * from '../client/index';
+export {
+  createDialogSession,
+  DEFAULT_CONTEXT_LIMIT,
+  type DialogSession,
+  type DialogSessionOptions,
+  type DialogSessionSettings,
+  type DialogSnapshot,
+  type DialogStatus,
+  type SentContext,
+} from './dialog-session';
+export { toolsQueryOptions, TOOLS_STALE_TIME_MS, type ToolListState, type ToolsQueryKey } from './tools-query';
+export { outcomeOf, failureLines, type Outcome } from './outcome';
+export {
+  EN_MESSAGES,
+  DE_MESSAGES,
+  BUILT_IN_MESSAGES,
+  resolveMessages,
+  localize,
+  type AskAiMessages,
+  type MessageKey,
+  type MessageLine,
+} from './messages';
+export { localeOf, type AskAiLocale } from './locale';
+export { DEFAULT_PRESETS, DEFAULT_LANGUAGES, presetPrompt, missingTools, type AskAiPreset } from './presets';

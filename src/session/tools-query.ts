@@ -1,0 +1,52 @@
+import type { QueryObserverOptions, QueryObserverResult } from '@tanstack/query-core';
+import { AskAiRequestError, type AskAiFailure } from '../client/failure';
+import { offerableTools, type OfferableTools } from '../client/offerable-tools';
+import type { Transport } from '../client/transport';
+
+/** How long a fetched tool list counts as fresh: long enough to open the dialog twice, short enough to notice a changed setting. */
+export const TOOLS_STALE_TIME_MS = 60_000;
+
+export type ToolsQueryKey = readonly ['ask-ai-dialog', 'tools', string, string | null];
+
+/**
+ * The one definition of the tool-list query: the session, `useOfferableTools` and a host that
+ * prefetches share its key, so they share one cache entry.
+ */
+export function toolsQueryOptions(transport: Transport, configuration: string | undefined) {
+  return {
+    queryKey: ['ask-ai-dialog', 'tools', transport.endpoints.tools, configuration ?? null] as ToolsQueryKey,
+    queryFn: ({ signal }: { signal: AbortSignal }) => offerableTools(transport, { configuration, signal }),
+    staleTime: TOOLS_STALE_TIME_MS,
+    // A failure is shown with its own retry action; the editor decides when to ask again.
+    retry: false,
+  } satisfies QueryObserverOptions<OfferableTools, Error, OfferableTools, OfferableTools, ToolsQueryKey>;
+}
+
+/** The tool list as the dialog shows it. */
+export interface ToolListState {
+  /** `pending` until the first answer (also while nothing asked yet), then `success` or `error`. */
+  readonly status: 'pending' | 'error' | 'success';
+  readonly data: OfferableTools | undefined;
+  /** Why the list could not be loaded (with `status: 'error'`). */
+  readonly failure: AskAiFailure | null;
+  /** A request for the list is under way. */
+  readonly fetching: boolean;
+}
+
+export const NO_TOOLS: ToolListState = Object.freeze({
+  status: 'pending',
+  data: undefined,
+  failure: null,
+  fetching: false,
+});
+
+export function toolListState(result: QueryObserverResult<OfferableTools>): ToolListState {
+  const failure = result.error instanceof AskAiRequestError ? result.error.failure : result.error ? NETWORK : null;
+  return { status: result.status, data: result.data, failure, fetching: result.fetchStatus === 'fetching' };
+}
+
+const NETWORK: AskAiFailure = { kind: 'network' };
+
+export function sameToolListState(a: ToolListState, b: ToolListState): boolean {
+  return a.status === b.status && a.data === b.data && a.failure === b.failure && a.fetching === b.fetching;
+}
