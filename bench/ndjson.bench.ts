@@ -35,7 +35,9 @@ it(`reads a padded NDJSON stream within ${BUDGET_RATIO}× of splitting and parsi
   }, 15);
   const ratio = ours / bare;
   console.log(
-    `NDJSON reader (decode, split, parse, validate): ${ours.toFixed(2)} ms for ${(bytes.length / 1e6).toFixed(1)} MB; bare split+parse: ${bare.toFixed(2)} ms; ratio ${ratio.toFixed(2)}× (budget ≤ ${BUDGET_RATIO}×)`,
+    `NDJSON reader (decode, split, parse, validate): ${ours.toFixed(2)} ms for ` +
+      `${(bytes.length / 1e6).toFixed(1)} MB; bare split+parse: ${bare.toFixed(2)} ms; ratio ` +
+      `${ratio.toFixed(2)}× (budget ≤ ${BUDGET_RATIO}×)`,
   );
   expect(ratio).toBeLessThanOrEqual(BUDGET_RATIO);
 });

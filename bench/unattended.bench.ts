@@ -25,7 +25,8 @@ it(`unattended() over ${SIZE} names stays within ${BUDGET_RATIO}× a bare Set fi
   const build = medianMs(() => createUnattendedFilter(tools), 11);
   const ratio = ours / bare;
   console.log(
-    `unattended(): ${ours.toFixed(3)} ms; bare filter: ${bare.toFixed(3)} ms; ratio ${ratio.toFixed(2)}× (budget ≤ ${BUDGET_RATIO}×); ` +
+    `unattended(): ${ours.toFixed(3)} ms; bare filter: ${bare.toFixed(3)} ms; ratio ` +
+      `${ratio.toFixed(2)}× (budget ≤ ${BUDGET_RATIO}×); ` +
       `building the filter from ${SIZE} descriptions: ${build.toFixed(3)} ms`,
   );
   expect(ratio).toBeLessThanOrEqual(BUDGET_RATIO);

@@ -2,10 +2,15 @@
  * Points the contract's schemas and the ADR-210 rule at a backend over HTTP and prints, line by line,
  * what conforms and what does not: for the people who build the backend side.
  *
- *   npm run contract:check -- --tools <url> --run <url> [--cancel <url>] [--configuration <id>] [--header "Name: value"]
+ * npm run contract:check -- --tools <url> --run <url> [--cancel <url>] [--configuration <id>]
+ *   [--header "Name: value"]
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { appendQuery } from '../src/client/transport';
+import { interpretEvent } from '../src/client/event-meaning';
+import { createLineSplitter, parseLine } from '../src/client/ndjson-reader';
+import { randomRequestId } from '../src/client/request-id';
 import {
   CancelAnswerSchema,
   ErrorBodySchema,
@@ -13,7 +18,6 @@ import {
   TERMINAL_EVENT_SCHEMAS,
   ToolEntrySchema,
   ToolsAnswerSchema,
-  UnknownTerminalEventSchema,
 } from '../src/contract';
 import { createUnattendedFilter, type ToolTraits } from '../src/unattended';
 
@@ -35,10 +39,6 @@ const SAMPLE =
   'The city library opens its new reading garden on 1 June. Visitors can borrow books and games there. ' +
   'The garden is open every day while the weather allows. Entry is free.';
 
-function withQuery(url: string, key: string, value: string): string {
-  return `${url}${url.includes('?') ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(value)}`;
-}
-
 interface StreamRead {
   readonly contentType: string;
   readonly events: unknown[];
@@ -47,32 +47,25 @@ interface StreamRead {
   readonly firstEvent?: unknown;
 }
 
+/** The stream read as the client reads it: the same line splitter and JSON parsing. */
 async function readNdjson(response: Response): Promise<StreamRead> {
   const text = await response.text();
-  const lines = text.split('\n');
-  const events: unknown[] = [];
-  let garbage = 0;
-  let padded = 0;
-  for (const raw of lines) {
-    if (/ {16,}$/.test(raw)) padded++;
-    const line = raw.trim();
-    if (line === '') continue;
-    try {
-      events.push(JSON.parse(line));
-    } catch {
-      garbage++;
-    }
-  }
-  return { contentType: response.headers.get('content-type') ?? '', events, garbage, paddedLines: padded };
+  const splitter = createLineSplitter();
+  const items = [...splitter.push(text), ...splitter.flush()].map(parseLine);
+  const events = items.flatMap((item) => (item.json ? [item.value] : []));
+  const padded = text.match(/ {16,}\n/g)?.length ?? 0;
+  return {
+    contentType: response.headers.get('content-type') ?? '',
+    events,
+    garbage: items.length - events.length,
+    paddedLines: padded,
+  };
 }
 
+/** Whether the client reads this event as the end of a run: the client's own interpretation. */
 function isTerminal(event: unknown): boolean {
-  if (typeof event !== 'object' || event === null) return false;
-  const name = (event as { event?: unknown }).event;
-  return (
-    (typeof name === 'string' && Object.hasOwn(TERMINAL_EVENT_SCHEMAS, name)) ||
-    (!Object.hasOwn(PROGRESS_EVENT_SCHEMAS, String(name)) && UnknownTerminalEventSchema.safeParse(event).success)
-  );
+  const meaning = interpretEvent(event);
+  return meaning.type === 'done' || meaning.type === 'fail';
 }
 
 export async function checkConformance(options: CheckOptions): Promise<CheckResult[]> {
@@ -91,7 +84,7 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
 
   // 1. The tools answer.
   const toolsUrl = options.configuration
-    ? withQuery(options.tools, 'configuration', options.configuration)
+    ? appendQuery(options.tools, { configuration: options.configuration })
     : options.tools;
   let offered: string[] = [];
   let withheld: string[] = [];
@@ -124,7 +117,8 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
       const malformed = verdicts.filter((v) => v.reason === 'malformed').map((v) => v.name);
       expect(
         malformed.length === 0,
-        'no tool is malformed for the approval rule (e.g. remoteApproval on a local tool, a name listed twice with other traits)',
+        'no tool is malformed for the approval rule (e.g. remoteApproval on a ' +
+          'local tool, a name listed twice with other traits)',
         malformed.join(', '),
       );
       offered = filter.unattended(names);
@@ -155,7 +149,7 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
   };
   let steps: Record<string, unknown>[] = [];
   try {
-    const response = await post(options.run, { ...base, tools: offered, requestId: globalThis.crypto.randomUUID() });
+    const response = await post(options.run, { ...base, tools: offered, requestId: randomRequestId() });
     expect(response.ok, 'POST run answers 2xx', `HTTP ${response.status}`);
     const read = await readNdjson(response);
     const streamed = /application\/x-ndjson/i.test(read.contentType);
@@ -192,8 +186,11 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
       steps = read.events
         .filter((e) => (e as { event?: unknown }).event === 'step')
         .map((e) => (e as { step: Record<string, unknown> }).step);
+      const has = (name: string) =>
+        read.events.some((e) => (e as { event?: unknown }).event === name) ? 'with' : 'without';
       pass(
-        `(info) ${read.events.length} events, ${read.paddedLines} padded lines, ${read.events.some((e) => (e as { event?: unknown }).event === 'delta') ? 'with' : 'without'} delta events, ${read.events.some((e) => (e as { event?: unknown }).event === 'started') ? 'with' : 'without'} a started event`,
+        `(info) ${read.events.length} events, ${read.paddedLines} padded lines, ` +
+          `${has('delta')} delta events, ${has('started')} a started event`,
       );
     } else {
       const body = JSON.parse(JSON.stringify(read.events[0] ?? null)) as { steps?: unknown };
@@ -219,7 +216,7 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
       prompt: 'Summarise the page.',
       context: { selection: SAMPLE, recordTable: 'pages', recordUid: 1 },
       tools: [],
-      requestId: globalThis.crypto.randomUUID(),
+      requestId: randomRequestId(),
     });
     const read = await readNdjson(response);
     const toolSteps = read.events.flatMap((e) => {
@@ -237,13 +234,17 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
   // 4. A withheld tool in the request is re-checked away.
   if (withheld.length > 0) {
     try {
-      const response = await post(options.run, { ...base, tools: withheld, requestId: globalThis.crypto.randomUUID() });
+      // The prompt names the withheld tools, so a model that reads it may try them: the server must
+      // refuse every such call (an error step at most) and never pause for one.
+      const prompt = `Use the tools ${withheld.join(', ')} if you can, then summarise this text.`;
+      const response = await post(options.run, { ...base, prompt, tools: withheld, requestId: randomRequestId() });
       const read = await readNdjson(response);
-      const ran = read.events.filter(
-        (e) =>
-          (e as { event?: unknown; step?: { toolName?: unknown } }).event === 'step' &&
-          withheld.includes(String((e as { step: { toolName?: unknown } }).step.toolName)),
-      );
+      const ran = read.events.filter((e) => {
+        const event = e as { event?: unknown; step?: { toolName?: unknown; toolIsError?: unknown } };
+        return (
+          event.event === 'step' && withheld.includes(String(event.step?.toolName)) && event.step?.toolIsError !== true
+        );
+      });
       const suspended = read.events.some((e) =>
         ['awaiting_approval', 'awaiting_input'].includes(String((e as { event?: unknown }).event)),
       );
@@ -258,7 +259,7 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
 
   // 5. A body without tools is a 400 with { success: false, error }.
   try {
-    const response = await post(options.run, { ...base, requestId: globalThis.crypto.randomUUID() });
+    const response = await post(options.run, { ...base, requestId: randomRequestId() });
     const body: unknown = await response.json().catch(() => null);
     expect(
       response.status === 400 && ErrorBodySchema.safeParse(body).success,
@@ -272,7 +273,7 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
   // 6. Cancel.
   if (options.cancel) {
     try {
-      const response = await post(options.cancel, { requestId: globalThis.crypto.randomUUID() }, 'application/json');
+      const response = await post(options.cancel, { requestId: randomRequestId() }, 'application/json');
       const body: unknown = await response.json();
       expect(
         CancelAnswerSchema.safeParse(body).success,
@@ -300,7 +301,8 @@ async function main() {
   });
   if (!values.tools || !values.run) {
     console.error(
-      'Usage: npm run contract:check -- --tools <url> --run <url> [--cancel <url>] [--configuration <id>] [--header "Name: value"]',
+      'Usage: npm run contract:check -- --tools <url> --run <url> [--cancel ' +
+        '<url>] [--configuration <id>] [--header "Name: value"]',
     );
     process.exit(2);
   }

@@ -131,7 +131,9 @@ function narrow(
     if (server !== null && clientSays !== server.has(name)) {
       transport.warn({
         code: 'serverDisagrees',
-        message: `The server ${server.has(name) ? 'offers' : 'withholds'} "${name}"; this dialog ${clientSays ? 'offers' : 'withholds'} it.`,
+        message:
+          `The server ${server.has(name) ? 'offers' : 'withholds'} "${name}"; this dialog ` +
+          `${clientSays ? 'offers' : 'withholds'} it.`,
       });
     }
     if (clientSays && (server === null || server.has(name))) unattended.push(tool);

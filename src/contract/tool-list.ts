@@ -1,15 +1,24 @@
 import * as z from 'zod/mini';
+import { isWellFormedTraits, TOOL_EFFECTS } from '../unattended';
 
-export const ToolEffectSchema = z.enum(['read_only', 'idempotent_write', 'non_idempotent_write']);
+/** The effects come from the rule's own list: the contract and the rule cannot disagree on them. */
+export const ToolEffectSchema = z.enum(TOOL_EFFECTS);
 
-/** The five traits the approval rule reads (CONTRACT.md §1). */
-export const ToolTraitsSchema = z.object({
-  approvalMarker: z.boolean(),
-  remote: z.boolean(),
-  remoteApproval: z.nullable(z.boolean()),
-  effect: z.nullable(ToolEffectSchema),
-  requiresInput: z.boolean(),
-});
+/**
+ * The five traits the approval rule reads (CONTRACT.md §1). Beyond their types, the rule's own
+ * well-formedness check applies: an operator declaration on a tool that is not remote cannot come
+ * from PHP (`RemoteApprovalInterface` extends `RemoteToolInterface`), so such an entry does not fit
+ * the contract (a `malformedTool` warning) and is withheld as `malformed`.
+ */
+export const ToolTraitsSchema = z
+  .object({
+    approvalMarker: z.boolean(),
+    remote: z.boolean(),
+    remoteApproval: z.nullable(z.boolean()),
+    effect: z.nullable(ToolEffectSchema),
+    requiresInput: z.boolean(),
+  })
+  .check(z.refine((traits) => isWellFormedTraits({ name: '', ...traits }), 'remoteApproval needs remote: true'));
 
 /** One offerable tool. Display fields are optional; unknown fields are ignored. */
 export const ToolEntrySchema = z.object({

@@ -51,7 +51,10 @@ export const HTTP_FAULTS: ReadonlySet<FaultId> = new Set([
 ]);
 
 export const LOGIN_PAGE =
-  '<!DOCTYPE html><html lang="en"><head><title>TYPO3 Login</title></head><body><form id="typo3-login-form" method="post"><label>Username <input name="username"></label><label>Password <input type="password" name="p_field"></label><button>Login</button></form></body></html>';
+  '<!DOCTYPE html><html lang="en"><head><title>TYPO3 ' +
+  'Login</title></head><body><form id="typo3-login-form" method="post"><label>Username <input ' +
+  'name="username"></label><label>Password <input type="password" ' +
+  'name="p_field"></label><button>Login</button></form></body></html>';
 
 export function httpFault(id: FaultId): Response {
   const json = (status: number, error: string, headers: Record<string, string> = {}) =>

@@ -76,7 +76,8 @@ const BUILTIN_ROWS: readonly Row[] = [
   ['read_source search_code', 'code', true, true, null],
   ['get_last_exception', 'code', true, true, null, 'secretAdjacent'],
   [
-    'fetch_logs get_env get_php_info get_system_status list_deprecations list_extensions list_middlewares list_scheduler_tasks probe_url',
+    'fetch_logs get_env get_php_info get_system_status list_deprecations ' +
+      'list_extensions list_middlewares list_scheduler_tasks probe_url',
     'system',
     true,
     true,

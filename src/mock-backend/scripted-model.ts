@@ -29,7 +29,8 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
 /** A page the simulated `get_page_content` reads when the dialog sent a record but no text. */
 const PAGE_TEXT =
   'The city library opens its new reading garden on 1 June. Visitors can borrow books, games and sun loungers there. ' +
-  'The garden is open every day from ten to six while the weather allows. Children read to the library cat on Saturdays. ' +
+  'The garden is open every day from ten to six while the weather ' +
+  'allows. Children read to the library cat on Saturdays. ' +
   'Entry is free, and the summer reading club starts the same week.';
 
 function intentOf(prompt: string): Intent {
@@ -44,7 +45,12 @@ function targetLanguage(prompt: string): string {
  * Plans one task: which offered tools to call (reads of the editor's context), and an answer built
  * from the text it read. Deterministic: the same request gives the same script.
  */
-export function scriptTask(prompt: string, context: RunContext | undefined, offered: readonly string[]): ModelScript {
+export function scriptTask(
+  prompt: string,
+  context: RunContext | undefined,
+  offered: readonly string[],
+  requested: readonly string[] = offered,
+): ModelScript {
   const ctx = (context ?? {}) as Exclude<RunContext, Record<string, never>>;
   const has = (name: string) => offered.includes(name);
   const calls: ScriptedToolCall[] = [];
@@ -77,6 +83,18 @@ export function scriptTask(prompt: string, context: RunContext | undefined, offe
       arguments: { language: targetLanguage(prompt) },
       result: 'No glossary entries apply.',
       isError: false,
+    });
+  }
+  // A model may call a tool it was told about by name, offered or not (a page it read can name one):
+  // the server runs it only when it offered it, and refuses it otherwise, as nr-llm's loop does.
+  for (const name of new Set(requested)) {
+    if (!prompt.includes(name) || calls.some((call) => call.name === name)) continue;
+    const permitted = has(name);
+    calls.push({
+      name,
+      arguments: {},
+      result: permitted ? `${name} ran.` : `Error: tool "${name}" not permitted`,
+      isError: !permitted,
     });
   }
   if (source === '') source = prompt;

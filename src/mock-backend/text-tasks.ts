@@ -5,9 +5,12 @@
 
 const STOPWORDS = new Set(
   (
-    'a an and are as at be been but by for from has have he her his i in into is it its of on or our she so that the their them ' +
-    'there these they this to was we were which while who will with you your not can also more than other such only very ' +
-    'der die das und ist ein eine einer eines dem den des im in zu mit auf für von sich nicht auch es sie er wir ihr als wie bei ' +
+    'a an and are as at be been but by for from has have he her his i in ' +
+    'into is it its of on or our she so that the their them ' +
+    'there these they this to was we were which while who will with you ' +
+    'your not can also more than other such only very ' +
+    'der die das und ist ein eine einer eines dem den des im in zu mit auf ' +
+    'für von sich nicht auch es sie er wir ihr als wie bei ' +
     'nach aus oder an am um so dass werden wird sind war'
   ).split(' '),
 );

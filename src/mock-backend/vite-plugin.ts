@@ -7,7 +7,7 @@ export interface AskAiBackendPluginOptions extends SimulatedBackendOptions {
   readonly backend?: SimulatedBackend;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+async function readNodeRequestBody(req: IncomingMessage): Promise<Buffer | undefined> {
   if (req.method === 'GET' || req.method === 'HEAD') return undefined;
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -20,7 +20,7 @@ async function serve(backend: SimulatedBackend, req: IncomingMessage, res: Serve
   res.on('close', () => abort.abort());
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(key, value);
-  const body = await readBody(req);
+  const body = await readNodeRequestBody(req);
   const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
     method: req.method ?? 'GET',
     headers,

@@ -13,11 +13,10 @@ export interface MarkdownElement {
 }
 
 /** The elements markdown may produce here; anything else becomes a plain `span`. */
-const ALLOWED = new Set(
-  'p strong em del code pre ul ol li blockquote h1 h2 h3 h4 h5 h6 hr br table thead tbody tr th td span div sup sub a'.split(
-    ' ',
-  ),
-);
+const ALLOWED = new Set([
+  ...'p strong em del code pre ul ol li blockquote h1 h2 h3 h4 h5 h6 hr br'.split(' '),
+  ...'table thead tbody tr th td span div sup sub a'.split(' '),
+]);
 
 const SAFE_ATTRIBUTES = new Set(['start', 'align', 'title']);
 

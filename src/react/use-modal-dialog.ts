@@ -1,7 +1,8 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE =
-  'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), ' +
+  'select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /** The focused element, looked up through shadow roots (the widget renders in one). */
 function deepActiveElement(root: Document | ShadowRoot): Element | null {

@@ -109,7 +109,8 @@ export const EN_MESSAGES: AskAiMessages = {
   contextRecord: (table, uid) => `Record ${table}:${uid}`,
   contextNone: 'No text from the editor.',
   contextCut: (part, limit) =>
-    `${part === 'selection' ? 'The selected text' : 'The document'} was cut to ${limit.toLocaleString('en')} characters.`,
+    `${part === 'selection' ? 'The selected text' : 'The document'} was cut to ` +
+    `${limit.toLocaleString('en')} characters.`,
   tools: (available, withheld) => `Tools: ${available} available, ${withheld} withheld`,
   toolsLoading: 'Loading the tools…',
   toolsFailed: 'The list of tools could not be loaded.',
@@ -157,14 +158,17 @@ export const EN_MESSAGES: AskAiMessages = {
   partialKept: 'What arrived so far is kept.',
   noAnswer: 'The AI gave no answer. Try again, or rephrase the instruction.',
   noAnswerBudget:
-    'The AI ran out of budget before it answered. Try a shorter instruction or less text, or ask an administrator about the budget.',
+    'The AI ran out of budget before it answered. Try a shorter instruction ' +
+    'or less text, or ask an administrator about the budget.',
   noAnswerTruncated: 'The text was too long for the AI to answer. Select less text and try again.',
   suspendedApproval: (tools) =>
-    `The task stopped: the AI called ${tools}, which needs someone’s approval. This dialog runs only tasks that need none.`,
+    `The task stopped: the AI called ${tools}, which needs someone’s approval. This dialog runs ` +
+    `only tasks that need none.`,
   suspendedInput: (tools) =>
     `The task stopped: the AI called ${tools}, which asks for input. This dialog runs only tasks that need none.`,
   suspendedInbox: (runUuid) =>
-    `The run waits in the backend’s agent-run inbox (AI Tasks › Agent Runs) under the id ${runUuid}; someone with the approval grant can continue it there.`,
+    `The run waits in the backend’s agent-run inbox (AI Tasks › Agent Runs) under the id ` +
+    `${runUuid}; someone with the approval grant can continue it there.`,
   suspendedNoInbox: 'The backend sent no run id, so it cannot be found in the agent-run inbox.',
   suspendedNext: 'Try again: the dialog fetches the allowed tools anew first.',
   network: 'The server could not be reached. Check the connection and try again.',
@@ -206,7 +210,8 @@ export const DE_MESSAGES: AskAiMessages = {
   contextRecord: (table, uid) => `Datensatz ${table}:${uid}`,
   contextNone: 'Kein Text aus dem Editor.',
   contextCut: (part, limit) =>
-    `${part === 'selection' ? 'Der markierte Text' : 'Das Dokument'} wurde auf ${limit.toLocaleString('de')} Zeichen gekürzt.`,
+    `${part === 'selection' ? 'Der markierte Text' : 'Das Dokument'} wurde auf ` +
+    `${limit.toLocaleString('de')} Zeichen gekürzt.`,
   tools: (available, withheld) => `Werkzeuge: ${available} verfügbar, ${withheld} zurückgehalten`,
   toolsLoading: 'Die Werkzeuge werden geladen…',
   toolsFailed: 'Die Liste der Werkzeuge konnte nicht geladen werden.',
@@ -254,14 +259,18 @@ export const DE_MESSAGES: AskAiMessages = {
   partialKept: 'Was bisher ankam, bleibt erhalten.',
   noAnswer: 'Die KI hat nicht geantwortet. Versuchen Sie es erneut oder formulieren Sie die Anweisung um.',
   noAnswerBudget:
-    'Das Budget der KI war aufgebraucht, bevor sie antwortete. Versuchen Sie eine kürzere Anweisung oder weniger Text, oder fragen Sie die Administration nach dem Budget.',
+    'Das Budget der KI war aufgebraucht, bevor sie antwortete. Versuchen Sie eine kürzere ' +
+    'Anweisung oder weniger Text, oder fragen Sie die Administration nach dem Budget.',
   noAnswerTruncated: 'Der Text war zu lang für eine Antwort. Markieren Sie weniger Text und versuchen Sie es erneut.',
   suspendedApproval: (tools) =>
-    `Die Aufgabe wurde angehalten: Die KI hat ${tools} aufgerufen, das eine Freigabe braucht. Dieser Dialog führt nur Aufgaben ohne Freigabe aus.`,
+    `Die Aufgabe wurde angehalten: Die KI hat ${tools} aufgerufen, das eine Freigabe braucht. ` +
+    `Dieser Dialog führt nur Aufgaben ohne Freigabe aus.`,
   suspendedInput: (tools) =>
-    `Die Aufgabe wurde angehalten: Die KI hat ${tools} aufgerufen, das nach Eingaben fragt. Dieser Dialog führt nur Aufgaben ohne Eingaben aus.`,
+    `Die Aufgabe wurde angehalten: Die KI hat ${tools} aufgerufen, das nach Eingaben fragt. Dieser ` +
+    `Dialog führt nur Aufgaben ohne Eingaben aus.`,
   suspendedInbox: (runUuid) =>
-    `Der Lauf wartet im Agent-Run-Posteingang des Backends (KI-Aufgaben › Agent-Läufe) unter der Kennung ${runUuid}; wer die Freigabeberechtigung hat, kann ihn dort fortsetzen.`,
+    `Der Lauf wartet im Agent-Run-Posteingang des Backends (KI-Aufgaben › Agent-Läufe) unter der ` +
+    `Kennung ${runUuid}; wer die Freigabeberechtigung hat, kann ihn dort fortsetzen.`,
   suspendedNoInbox:
     'Das Backend hat keine Lauf-Kennung gesendet; im Agent-Run-Posteingang ist der Lauf daher nicht zu finden.',
   suspendedNext: 'Versuchen Sie es erneut: Der Dialog lädt die erlaubten Werkzeuge vorher neu.',
@@ -271,7 +280,8 @@ export const DE_MESSAGES: AskAiMessages = {
     'Ihre Sitzung ist abgelaufen. Melden Sie sich in einem anderen Tab neu an und versuchen Sie es dann erneut.',
   forbidden: 'Sie dürfen diese KI-Aufgabe nicht nutzen.',
   notFound:
-    'Der KI-Dienst ist hier nicht eingerichtet (Endpunkt oder Konfiguration nicht gefunden). Wenden Sie sich an die Administration.',
+    'Der KI-Dienst ist hier nicht eingerichtet (Endpunkt oder Konfiguration ' +
+    'nicht gefunden). Wenden Sie sich an die Administration.',
   badRequest: 'Die Anfrage wurde nicht angenommen.',
   rateLimited: (seconds) =>
     seconds === null

@@ -3,7 +3,10 @@ import { AskAiRequestError, type AskAiFailure } from '../client/failure';
 import { offerableTools, type OfferableTools } from '../client/offerable-tools';
 import type { Transport } from '../client/transport';
 
-/** How long a fetched tool list counts as fresh: long enough to open the dialog twice, short enough to notice a changed setting. */
+/**
+ * How long a fetched tool list counts as fresh: long enough to open the dialog twice, short enough to
+ * notice a changed setting.
+ */
 export const TOOLS_STALE_TIME_MS = 60_000;
 
 export type ToolsQueryKey = readonly ['ask-ai-dialog', 'tools', string, string | null];

@@ -2,7 +2,9 @@
  * The traits of one tool that decide whether it can run without a human pause.
  * Each field mirrors one PHP interface of nr-llm (see CONTRACT.md §1).
  */
-export type ToolEffect = 'read_only' | 'idempotent_write' | 'non_idempotent_write';
+export const TOOL_EFFECTS = ['read_only', 'idempotent_write', 'non_idempotent_write'] as const;
+
+export type ToolEffect = (typeof TOOL_EFFECTS)[number];
 
 export interface ToolTraits {
   readonly name: string;
@@ -28,7 +30,7 @@ export interface UnattendedVerdict {
   readonly reason?: WithheldReason;
 }
 
-const EFFECTS: ReadonlySet<unknown> = new Set<ToolEffect>(['read_only', 'idempotent_write', 'non_idempotent_write']);
+const EFFECTS: ReadonlySet<unknown> = new Set<ToolEffect>(TOOL_EFFECTS);
 
 /**
  * True when `value` fits {@link ToolTraits} at run time. A description from the wire may not:

@@ -4,90 +4,97 @@ import { page, useBrowser } from './browser';
 useBrowser();
 
 describe('the widget on a TYPO3-like page without React', () => {
-  it('runs inside its shadow root with the route tokens, emits ask-ai-insert, and leaves the page’s CSS alone', async () => {
-    const requests: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/ask-ai/')) requests.push(request.url());
-    });
-    await page.goto('/typo3-host.html');
-    const hostButton = page.locator('#host-button');
-    const before = await hostButton.evaluate((el) => ({
-      color: getComputedStyle(el).color,
-      transform: getComputedStyle(el).textTransform,
-    }));
-    const headStyles = await page.evaluate(() => document.head.querySelectorAll('style, link[rel=stylesheet]').length);
-
-    const trigger = page.getByRole('button', { name: 'Ask AI' });
-    await trigger.click();
-    const dialog = page.getByRole('dialog', { name: 'Ask AI' });
-    await dialog.getByText(/^Tools: \d+ available/).waitFor();
-
-    // The dialog lives in the element's shadow root.
-    expect(
-      await page.evaluate(() =>
-        Boolean(document.querySelector('ask-ai-dialog')?.shadowRoot?.querySelector('dialog[open]')),
-      ),
-    ).toBe(true);
-    expect(await page.evaluate(() => document.querySelector('dialog'))).toBeNull();
-    // Focus moved into the dialog inside the shadow root, and Tab stays there.
-    for (let i = 0; i < 25; i++) {
-      await page.keyboard.press('Tab');
-      expect(
-        await page.evaluate(
-          () => document.querySelector('ask-ai-dialog')?.shadowRoot?.activeElement?.closest('dialog') != null,
-        ),
-      ).toBe(true);
-    }
-
-    await dialog.getByRole('button', { name: 'Keywords', exact: true }).click();
-    await dialog.getByText('Done.').waitFor();
-    const inserted = page.evaluate(
-      () =>
-        new Promise<{ text: string; instruction: string }>((resolve) =>
-          document.addEventListener(
-            'ask-ai-insert',
-            (e) =>
-              resolve({
-                text: (e as CustomEvent).detail.answer.text,
-                instruction: (e as CustomEvent).detail.meta.instruction,
-              }),
-            { once: true },
-          ),
-        ),
-    );
-    await dialog.getByRole('button', { name: 'Insert' }).click();
-    const detail = await inserted;
-    expect(detail.instruction).toBe('Suggest keywords for this text.');
-    expect(await page.locator('#bodytext').inputValue()).toContain(detail.text);
-    expect(await page.getByRole('list', { name: 'Widget log' }).textContent()).toContain('Inserted: Suggest keywords');
-
-    // The tokens of TYPO3.settings.ajaxUrls were kept; parameters were appended.
-    expect(requests.some((u) => u.includes('/api/ask-ai/tools?token=a1b2c3tools&configuration=default'))).toBe(true);
-    expect(requests.some((u) => u.endsWith('/api/ask-ai/run?token=d4e5f6run'))).toBe(true);
-
-    // The page's CSS does not reach in, and nothing of the widget's reaches out.
-    const widgetButton = await page.evaluate(() => {
-      const b = document.querySelector('ask-ai-dialog')?.shadowRoot?.querySelector('button.ask-ai-trigger');
-      return b ? getComputedStyle(b).textTransform : null;
-    });
-    expect(widgetButton).toBe('none');
-    expect(
-      await hostButton.evaluate((el) => ({
+  it(
+    'runs inside its shadow root with the route tokens, emits ' + 'ask-ai-insert, and leaves the page’s CSS alone',
+    async () => {
+      const requests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/ask-ai/')) requests.push(request.url());
+      });
+      await page.goto('/typo3-host.html');
+      const hostButton = page.locator('#host-button');
+      const before = await hostButton.evaluate((el) => ({
         color: getComputedStyle(el).color,
         transform: getComputedStyle(el).textTransform,
-      })),
-    ).toEqual(before);
-    expect(before).toEqual({ color: 'rgb(200, 0, 0)', transform: 'uppercase' });
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector('p')!).color)).toBe('rgb(0, 90, 0)');
-    expect(await page.evaluate(() => document.head.querySelectorAll('style, link[rel=stylesheet]').length)).toBe(
-      headStyles,
-    );
+      }));
+      const headStyles = await page.evaluate(
+        () => document.head.querySelectorAll('style, link[rel=stylesheet]').length,
+      );
 
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    expect(
-      await page.evaluate(() => document.querySelector('ask-ai-dialog')?.shadowRoot?.activeElement?.textContent),
-    ).toBe('Ask AI');
-  });
+      const trigger = page.getByRole('button', { name: 'Ask AI' });
+      await trigger.click();
+      const dialog = page.getByRole('dialog', { name: 'Ask AI' });
+      await dialog.getByText(/^Tools: \d+ available/).waitFor();
+
+      // The dialog lives in the element's shadow root.
+      expect(
+        await page.evaluate(() =>
+          Boolean(document.querySelector('ask-ai-dialog')?.shadowRoot?.querySelector('dialog[open]')),
+        ),
+      ).toBe(true);
+      expect(await page.evaluate(() => document.querySelector('dialog'))).toBeNull();
+      // Focus moved into the dialog inside the shadow root, and Tab stays there.
+      for (let i = 0; i < 25; i++) {
+        await page.keyboard.press('Tab');
+        expect(
+          await page.evaluate(
+            () => document.querySelector('ask-ai-dialog')?.shadowRoot?.activeElement?.closest('dialog') != null,
+          ),
+        ).toBe(true);
+      }
+
+      await dialog.getByRole('button', { name: 'Keywords', exact: true }).click();
+      await dialog.getByText('Done.').waitFor();
+      const inserted = page.evaluate(
+        () =>
+          new Promise<{ text: string; instruction: string }>((resolve) =>
+            document.addEventListener(
+              'ask-ai-insert',
+              (e) =>
+                resolve({
+                  text: (e as CustomEvent).detail.answer.text,
+                  instruction: (e as CustomEvent).detail.meta.instruction,
+                }),
+              { once: true },
+            ),
+          ),
+      );
+      await dialog.getByRole('button', { name: 'Insert' }).click();
+      const detail = await inserted;
+      expect(detail.instruction).toBe('Suggest keywords for this text.');
+      expect(await page.locator('#bodytext').inputValue()).toContain(detail.text);
+      expect(await page.getByRole('list', { name: 'Widget log' }).textContent()).toContain(
+        'Inserted: Suggest keywords',
+      );
+
+      // The tokens of TYPO3.settings.ajaxUrls were kept; parameters were appended.
+      expect(requests.some((u) => u.includes('/api/ask-ai/tools?token=a1b2c3tools&configuration=default'))).toBe(true);
+      expect(requests.some((u) => u.endsWith('/api/ask-ai/run?token=d4e5f6run'))).toBe(true);
+
+      // The page's CSS does not reach in, and nothing of the widget's reaches out.
+      const widgetButton = await page.evaluate(() => {
+        const b = document.querySelector('ask-ai-dialog')?.shadowRoot?.querySelector('button.ask-ai-trigger');
+        return b ? getComputedStyle(b).textTransform : null;
+      });
+      expect(widgetButton).toBe('none');
+      expect(
+        await hostButton.evaluate((el) => ({
+          color: getComputedStyle(el).color,
+          transform: getComputedStyle(el).textTransform,
+        })),
+      ).toEqual(before);
+      expect(before).toEqual({ color: 'rgb(200, 0, 0)', transform: 'uppercase' });
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('p')!).color)).toBe('rgb(0, 90, 0)');
+      expect(await page.evaluate(() => document.head.querySelectorAll('style, link[rel=stylesheet]').length)).toBe(
+        headStyles,
+      );
+
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      expect(
+        await page.evaluate(() => document.querySelector('ask-ai-dialog')?.shadowRoot?.activeElement?.textContent),
+      ).toBe('Ask AI');
+    },
+  );
 
   it('stops a run on Esc inside the shadow root before it closes', async () => {
     await fetch(`${(await import('./browser')).baseUrl()}/api/ask-ai/simulation`, {

@@ -31,23 +31,28 @@ async function failureOf(promise: Promise<unknown>): Promise<AskAiFailure> {
 }
 
 describe('offerableTools against the simulated backend', () => {
-  it('offers an editor the unattended tools and withholds the writers, the marker and the input tool, with reasons', async () => {
-    const { fetch } = simulated();
-    const result = await offerableTools(createTransport({ endpoints: ENDPOINTS, fetch }), { configuration: 'default' });
-    const names = result.unattended.map((t) => t.name);
-    expect(names).toContain('get_page_content');
-    expect(names).toContain('partner_glossary_lookup');
-    expect(names).not.toContain('read_web_page');
-    expect(names.some((n) => n.startsWith('mcp_'))).toBe(false);
-    const withheld = Object.fromEntries(result.withheld.map((t) => [t.name, t.reason]));
-    expect(withheld).toMatchObject({
-      update_page_metadata: 'writeEffect',
-      create_page_draft: 'writeEffect',
-      publish_preview_link: 'approvalMarker',
-      read_web_page: 'approvalMarker',
-      ask_editor_for_tone: 'requiresInput',
-    });
-  });
+  it(
+    'offers an editor the unattended tools and withholds the ' + 'writers, the marker and the input tool, with reasons',
+    async () => {
+      const { fetch } = simulated();
+      const result = await offerableTools(createTransport({ endpoints: ENDPOINTS, fetch }), {
+        configuration: 'default',
+      });
+      const names = result.unattended.map((t) => t.name);
+      expect(names).toContain('get_page_content');
+      expect(names).toContain('partner_glossary_lookup');
+      expect(names).not.toContain('read_web_page');
+      expect(names.some((n) => n.startsWith('mcp_'))).toBe(false);
+      const withheld = Object.fromEntries(result.withheld.map((t) => [t.name, t.reason]));
+      expect(withheld).toMatchObject({
+        update_page_metadata: 'writeEffect',
+        create_page_draft: 'writeEffect',
+        publish_preview_link: 'approvalMarker',
+        read_web_page: 'approvalMarker',
+        ask_editor_for_tone: 'requiresInput',
+      });
+    },
+  );
 
   it('sends the configuration as a query parameter after the token', async () => {
     const { fetch, requests } = simulated({ requireToken: 'tok' });
@@ -90,6 +95,20 @@ describe('offerableTools against crafted answers', () => {
       expect.objectContaining({ name: 'w', reason: 'writeEffect' }),
     ]);
     expect(warnings.filter((w) => w.code === 'serverDisagrees')).toHaveLength(2);
+  });
+
+  it('reads an operator declaration on a local tool as not fitting the contract, with a warning', async () => {
+    const { transport, warnings } = answering({
+      success: true,
+      tools: [
+        { name: 'local_declared', traits: { ...traits, remoteApproval: false } },
+        { name: 'ok', traits },
+      ],
+    });
+    const result = await offerableTools(transport);
+    expect(result.unattended.map((t) => t.name)).toEqual(['ok']);
+    expect(result.withheld).toEqual([expect.objectContaining({ name: 'local_declared', reason: 'malformed' })]);
+    expect(warnings).toEqual([{ code: 'malformedTool', message: 'Tool "local_declared" does not fit the contract.' }]);
   });
 
   it('ignores server hints on an entry', async () => {

@@ -495,25 +495,28 @@ describe('run controller: stop', () => {
     expect(h.controller.getSnapshot()).toMatchObject({ status: 'stopped', answer: null });
   });
 
-  it('stops mid-stream at once, keeps the partial answer, cancels by runUuid, and never waits on the body', async () => {
-    const stream = controlledStream();
-    const h = harness(() => stream.response);
-    h.controller.start({ prompt: 'p', tools: [] });
-    stream.line({ event: 'started', runUuid: 'run-7' });
-    stream.line({ event: 'delta', text: 'Kept text' });
-    await until(() => h.controller.getSnapshot().partialAnswer === 'Kept text');
-    h.controller.stop();
-    // Settled synchronously: the body is still open and nobody awaits it.
-    expect(h.controller.getSnapshot()).toMatchObject({
-      status: 'stopped',
-      partialAnswer: 'Kept text',
-      cancel: 'pending',
-    });
-    stream.line(done('should be ignored'));
-    await until(() => h.controller.getSnapshot().cancel !== 'pending');
-    expect(h.cancelBodies).toEqual([{ runUuid: 'run-7' }]);
-    expect(h.controller.getSnapshot()).toMatchObject({ status: 'stopped', answer: null, cancel: 'confirmed' });
-  });
+  it(
+    'stops mid-stream at once, keeps the partial answer, ' + 'cancels by runUuid, and never waits on the body',
+    async () => {
+      const stream = controlledStream();
+      const h = harness(() => stream.response);
+      h.controller.start({ prompt: 'p', tools: [] });
+      stream.line({ event: 'started', runUuid: 'run-7' });
+      stream.line({ event: 'delta', text: 'Kept text' });
+      await until(() => h.controller.getSnapshot().partialAnswer === 'Kept text');
+      h.controller.stop();
+      // Settled synchronously: the body is still open and nobody awaits it.
+      expect(h.controller.getSnapshot()).toMatchObject({
+        status: 'stopped',
+        partialAnswer: 'Kept text',
+        cancel: 'pending',
+      });
+      stream.line(done('should be ignored'));
+      await until(() => h.controller.getSnapshot().cancel !== 'pending');
+      expect(h.cancelBodies).toEqual([{ runUuid: 'run-7' }]);
+      expect(h.controller.getSnapshot()).toMatchObject({ status: 'stopped', answer: null, cancel: 'confirmed' });
+    },
+  );
 
   it('records that the server did not confirm the cancel', async () => {
     const stream = controlledStream();
@@ -571,7 +574,8 @@ describe('run controller: silence and replacement', () => {
     // The old stream still delivers a whole run after the stop: none of it may reach the new run.
     h.controller.stop();
     streams[0]!.push(
-      '{"event":"delta","text":"old"}\n{"event":"done","success":true,"finalContent":"old","iterations":1,"truncated":false,"usage":[]}\n',
+      '{"event":"delta","text":"old"}\n' +
+        '{"event":"done","success":true,"finalContent":"old","iterations":1,"truncated":false,"usage":[]}\n',
     );
     await until(() => h.runBodies.length === 2);
     streams[1]!.line({ event: 'delta', text: 'new' });

@@ -5,7 +5,8 @@ import { ENDPOINTS, ORIGIN, simulated, until } from '../support/backend-fetch';
 
 const ARTICLE =
   'The city council approved the new cycle lanes on Monday. The lanes connect the station with the university. ' +
-  'Construction of the cycle lanes starts in spring and takes six months. Residents asked for safer cycle routes for years. ' +
+  'Construction of the cycle lanes starts in spring and takes six ' +
+  'months. Residents asked for safer cycle routes for years. ' +
   'The council also discussed parking fees, but made no decision.';
 
 async function tools(options: Parameters<typeof simulated>[0] = {}, configuration = 'default') {
@@ -55,23 +56,30 @@ describe('registry', () => {
 });
 
 describe('policy gates, users and configurations', () => {
-  it('gives an editor in the default zone the content, files, rag and editing groups only, no admin tool, no MCP tool', async () => {
-    const { result } = await tools();
-    const all = [...result.unattended, ...result.withheld];
-    expect(new Set(all.map((t) => t.group))).toEqual(new Set(['content', 'files', 'rag', 'editing']));
-    expect(all.some((t) => t.name === 'read_fal_asset_meta' || t.name.startsWith('mcp_'))).toBe(false);
-  });
+  it(
+    'gives an editor in the default zone the content, files, rag and ' +
+      'editing groups only, no admin tool, no MCP tool',
+    async () => {
+      const { result } = await tools();
+      const all = [...result.unattended, ...result.withheld];
+      expect(new Set(all.map((t) => t.group))).toEqual(new Set(['content', 'files', 'rag', 'editing']));
+      expect(all.some((t) => t.name === 'read_fal_asset_meta' || t.name.startsWith('mcp_'))).toBe(false);
+    },
+  );
 
-  it('gives an administrator in a local zone the admin tools and both MCP servers, judged by their declarations', async () => {
-    const { result } = await tools({ initialState: { user: 'admin' } }, 'local');
-    expect(result.unattended.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['mcp_docs_search', 'get_site_config', 'list_be_users']),
-    );
-    expect(result.withheld).toContainEqual(
-      expect.objectContaining({ name: 'mcp_crm_lookup_customer', reason: 'remoteDeclaration' }),
-    );
-    expect(result.unattended.map((t) => t.name)).not.toContain('get_env_raw');
-  });
+  it(
+    'gives an administrator in a local zone the admin tools and ' + 'both MCP servers, judged by their declarations',
+    async () => {
+      const { result } = await tools({ initialState: { user: 'admin' } }, 'local');
+      expect(result.unattended.map((t) => t.name)).toEqual(
+        expect.arrayContaining(['mcp_docs_search', 'get_site_config', 'list_be_users']),
+      );
+      expect(result.withheld).toContainEqual(
+        expect.objectContaining({ name: 'mcp_crm_lookup_customer', reason: 'remoteDeclaration' }),
+      );
+      expect(result.unattended.map((t) => t.name)).not.toContain('get_env_raw');
+    },
+  );
 
   it('keeps the trust-zone ceiling: an EU zone reaches configuration tools, not system diagnostics', async () => {
     const { result } = await tools({ initialState: { user: 'admin' } }, 'eu-hosted');
@@ -192,6 +200,29 @@ describe('the server-side re-check', () => {
     expect(snapshot.steps.some((s) => s.kind === 'tool')).toBe(false);
   });
 
+  it('refuses a withheld tool the model tries to call, and never pauses for it', async () => {
+    const { snapshot } = await runTask('Call update_page_metadata and ask_editor_for_tone, then summarise.', {
+      tools: ['update_page_metadata', 'ask_editor_for_tone', 'get_page_content'],
+      context: { selection: ARTICLE },
+    });
+    expect(snapshot.status).toBe('done');
+    const tried = snapshot.steps.filter((s) => s.kind === 'tool').map((s) => [s.toolName, s.status]);
+    expect(tried).toEqual([
+      ['update_page_metadata', 'failed'],
+      ['ask_editor_for_tone', 'failed'],
+    ]);
+  });
+
+  it('runs a tool the model names when the re-check lets it through', async () => {
+    const { snapshot } = await runTask('Use get_page_content, then summarise.', {
+      tools: ['get_page_content'],
+      context: { selection: ARTICLE },
+    });
+    expect(snapshot.steps.filter((s) => s.kind === 'tool').map((s) => [s.toolName, s.status])).toEqual([
+      ['get_page_content', 'done'],
+    ]);
+  });
+
   it('answers 400 to a body without tools or that is not JSON', async () => {
     const { fetch } = simulated();
     const post = (body: string) =>
@@ -204,33 +235,36 @@ describe('the server-side re-check', () => {
 });
 
 describe('protocol modes', () => {
-  it('nr-llm: padded lines, a context event, steps, a terminal done without started, delta or terminationReason', async () => {
-    const { fetch } = simulated({ initialState: { protocol: 'nr-llm' } });
-    const response = await fetch(ENDPOINTS.run, {
-      method: 'POST',
-      headers: { Accept: 'application/x-ndjson' },
-      body: JSON.stringify({
-        prompt: 'Summarise',
-        context: { selection: ARTICLE },
-        tools: [],
-        stream: true,
-        requestId: 'r',
-      }),
-    });
-    const text = await response.text();
-    const lines = text.split('\n').filter((l) => l !== '');
-    expect(lines.every((l) => new TextEncoder().encode(l).length >= 4095)).toBe(true);
-    const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(events[0]?.event).toBe('context');
-    expect(events.map((e) => e.event)).not.toContain('started');
-    expect(events.map((e) => e.event)).not.toContain('delta');
-    expect(events.at(-1)).toMatchObject({ event: 'done', success: true });
-    expect(events.at(-1)).not.toHaveProperty('terminationReason');
-    for (const e of events.filter((e) => e.event === 'step')) {
-      expect(Object.keys(e.step as object)).not.toEqual(expect.arrayContaining(['messagesSent']));
-      for (const key of ['messagesSent', 'raw', 'thinking', 'toolSpecs']) expect(e.step).not.toHaveProperty(key);
-    }
-  });
+  it(
+    'nr-llm: padded lines, a context event, steps, a terminal done ' + 'without started, delta or terminationReason',
+    async () => {
+      const { fetch } = simulated({ initialState: { protocol: 'nr-llm' } });
+      const response = await fetch(ENDPOINTS.run, {
+        method: 'POST',
+        headers: { Accept: 'application/x-ndjson' },
+        body: JSON.stringify({
+          prompt: 'Summarise',
+          context: { selection: ARTICLE },
+          tools: [],
+          stream: true,
+          requestId: 'r',
+        }),
+      });
+      const text = await response.text();
+      const lines = text.split('\n').filter((l) => l !== '');
+      expect(lines.every((l) => new TextEncoder().encode(l).length >= 4095)).toBe(true);
+      const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(events[0]?.event).toBe('context');
+      expect(events.map((e) => e.event)).not.toContain('started');
+      expect(events.map((e) => e.event)).not.toContain('delta');
+      expect(events.at(-1)).toMatchObject({ event: 'done', success: true });
+      expect(events.at(-1)).not.toHaveProperty('terminationReason');
+      for (const e of events.filter((e) => e.event === 'step')) {
+        expect(Object.keys(e.step as object)).not.toEqual(expect.arrayContaining(['messagesSent']));
+        for (const key of ['messagesSent', 'raw', 'thinking', 'toolSpecs']) expect(e.step).not.toHaveProperty(key);
+      }
+    },
+  );
 
   it('extended: started, deltas that add up to the answer, terminationReason', async () => {
     const { snapshot } = await runTask('Summarise', { context: { selection: ARTICLE } });

@@ -676,3 +676,210 @@ it('still renders a second dialog independently on one page', async () => {
   await user.click(screen.getByRole('button', { name: 'Second' }));
   expect(screen.getByRole('dialog')).toHaveAttribute('data-state', 'idle');
 });
+
+describe('the session seam', () => {
+  it('never posts a task that waited for the tool list when the dialog unmounts meanwhile', async () => {
+    backend.setState({ fault: 'tools:latency' });
+    holdStreams(true);
+    const { user, unmount } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Ask AI' }));
+    await runInstruction(user, 'Summarise this.');
+    expect(screen.getByRole('dialog')).toHaveAttribute('data-state', 'preparing');
+    unmount();
+    holdStreams(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent.runs).toEqual([]);
+  });
+
+  it('hides the suspension and offers no Try again while the retry waits for fresh tools', async () => {
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    backend.setState({ fault: 'suspend-approval' });
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    backend.setState({ fault: 'tools:latency' });
+    holdStreams(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(dialog).toHaveAttribute('data-state', 'preparing');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    backend.setState({ fault: null });
+    holdStreams(false);
+    await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'done'));
+  });
+
+  it('posts runs without a configuration once the host removes it', async () => {
+    const { user, rerender } = renderDialog({ configuration: 'eu-hosted' });
+    await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    rerender(<AskAiDialog endpoints={ENDPOINTS} context={{ selection: ARTICLE }} />);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    expect(sent.runs[0]?.configuration).toBe('eu-hosted');
+    expect(sent.runs[1]).not.toHaveProperty('configuration');
+    expect(sent.tools.at(-1)?.searchParams.has('configuration')).toBe(false);
+  });
+
+  it('keeps working when the host removes its queryClient prop and has no provider', async () => {
+    const { user, rerender } = renderDialog({ queryClient: new QueryClient() });
+    await openDialog(user);
+    rerender(<AskAiDialog endpoints={ENDPOINTS} context={{ selection: ARTICLE }} />);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    expect(screen.getByRole('dialog')).toHaveAttribute('data-state', 'done');
+  });
+});
+
+describe('promises the dialog keeps', () => {
+  /** A fetch that records every request's signal, then lets the simulated backend answer. */
+  function recordingFetch() {
+    const signals: Array<{ url: string; signal: AbortSignal | null | undefined }> = [];
+    const fetchFn = ((input: RequestInfo | URL, init?: RequestInit) => {
+      signals.push({ url: String(input), signal: init?.signal });
+      return fetch(input, init);
+    }) as typeof fetch;
+    return { signals, fetchFn };
+  }
+
+  it('Stop aborts the HTTP request of the run', async () => {
+    const { signals, fetchFn } = recordingFetch();
+    const { user } = renderDialog({ fetch: fetchFn, headers: { 'X-Ask-Ai-Fault': 'stalled-stream' } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await waitFor(() => expect(within(dialog).getByRole('region', { name: 'Answer' })).toBeInTheDocument());
+    const run = signals.find((s) => s.url.includes('/run'));
+    expect(run?.signal?.aborted).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    expect(run?.signal?.aborted).toBe(true);
+  });
+
+  it('unmounting stops the task: the request is aborted and the server asked to cancel', async () => {
+    const { signals, fetchFn } = recordingFetch();
+    const { user, unmount } = renderDialog({ fetch: fetchFn, headers: { 'X-Ask-Ai-Fault': 'stalled-stream' } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await waitFor(() => expect(within(dialog).getByRole('region', { name: 'Answer' })).toBeInTheDocument());
+    unmount();
+    expect(signals.find((s) => s.url.includes('/run'))?.signal?.aborted).toBe(true);
+    await waitFor(() => expect(sent.cancels).toHaveLength(1));
+  });
+
+  it('keeps presets with required tools disabled while the tool list is unknown', async () => {
+    backend.setState({ fault: 'tools:latency' });
+    holdStreams(true);
+    const { user } = renderDialog({
+      presets: [
+        { id: 'page', label: 'Summarise the page', prompt: 'Summarise the page.', requiredTools: ['get_page_content'] },
+        { id: 'free', label: 'Free task', prompt: 'Do it.' },
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Ask AI' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Summarise the page' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Free task' })).toBeEnabled();
+    holdStreams(false);
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Summarise the page' })).toBeEnabled());
+  });
+
+  it('reads an answer of only whitespace as no answer', async () => {
+    server.use(
+      http.post('*/api/ask-ai/run', () =>
+        HttpResponse.json({ success: true, finalContent: ' \n\t ', iterations: 1, truncated: false, usage: [] }),
+      ),
+    );
+    const { user } = renderDialog({ onInsert: vi.fn() });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    expect(dialog).toHaveAttribute('data-state', 'failed');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The AI gave no answer.');
+    expect(within(dialog).queryByRole('button', { name: 'Insert' })).not.toBeInTheDocument();
+  });
+
+  it('marks each withheld tool with its reason for styling (data-reason)', async () => {
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByText(/^Tools:/));
+    const withheld = within(dialog).getByRole('list', { name: 'Withheld' });
+    const reasonOf = (label: string) => within(withheld).getByText(label).closest('li')?.getAttribute('data-reason');
+    expect(reasonOf('Update page metadata')).toBe('writeEffect');
+    expect(reasonOf('Ask for the tone')).toBe('requiresInput');
+    expect(reasonOf('Publish a preview link')).toBe('approvalMarker');
+  });
+
+  it.each([
+    ['a relative link', '[rel](/typo3/record/edit)'],
+    ['a protocol-relative link', '[proto](//evil.example/x)'],
+    ['an ftp link', '[ftp](ftp://files.example/x)'],
+    ['an SVG data URL', '[svg](data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=)'],
+    ['an entity-encoded javascript: link', '[ent](&#106;avascript:alert(1))'],
+    ['a mixed-case javascript: link', '[mixed](JaVaScRiPt:alert(1))'],
+    ['a vbscript: link', '[vb](vbscript:msgbox(1))'],
+  ])('shows %s as text, not as a live link', async (_what, link) => {
+    server.use(
+      http.post('*/api/ask-ai/run', () =>
+        HttpResponse.json({
+          success: true,
+          finalContent: `See ${link} now.`,
+          iterations: 1,
+          truncated: false,
+          usage: [],
+        }),
+      ),
+    );
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Go');
+    await settled();
+    const answer = within(dialog).getByRole('region', { name: 'Answer' });
+    await waitFor(() => expect(answer.textContent).toMatch(/^See .+ now\.$/));
+    expect(answer.querySelector('a')).toBeNull();
+  });
+
+  it('keeps a mixed-case absolute https link live', async () => {
+    server.use(
+      http.post('*/api/ask-ai/run', () =>
+        HttpResponse.json({
+          success: true,
+          finalContent: 'See [docs](HTTPS://docs.example/guide).',
+          iterations: 1,
+          truncated: false,
+          usage: [],
+        }),
+      ),
+    );
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Go');
+    await settled();
+    expect(await within(dialog).findByRole('link', { name: 'docs' })).toHaveAttribute(
+      'href',
+      'HTTPS://docs.example/guide',
+    );
+  });
+
+  it('hands over plain text from the same parse it shows: escapes stay, code stays verbatim', async () => {
+    server.use(
+      http.post('*/api/ask-ai/run', () =>
+        HttpResponse.json({
+          success: true,
+          finalContent: 'Use \\*stars\\* and **bold**.\n\n```html\n<b>kept</b>\n```\n\n- one\n- two',
+          iterations: 1,
+          truncated: false,
+          usage: [],
+        }),
+      ),
+    );
+    const onInsert = vi.fn();
+    const { user } = renderDialog({ onInsert });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Go');
+    await settled();
+    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await waitFor(() => expect(onInsert).toHaveBeenCalled());
+    expect((onInsert.mock.calls[0] as [{ text: string }])[0].text).toBe(
+      'Use *stars* and bold.\n\n<b>kept</b>\n\n• one\n• two',
+    );
+  });
+});

@@ -15,7 +15,8 @@ export const ENDPOINTS = {
 
 export const ARTICLE =
   'The city council approved the new cycle lanes on Monday. The lanes connect the station with the university. ' +
-  'Construction of the cycle lanes starts in spring and takes six months. Residents asked for safer cycle routes for years.';
+  'Construction of the cycle lanes starts in spring and takes six ' +
+  'months. Residents asked for safer cycle routes for years.';
 
 /** What the dialog sent to the backend, in order. */
 export const sent: { tools: URL[]; runs: Array<Record<string, unknown>>; cancels: unknown[] } = {

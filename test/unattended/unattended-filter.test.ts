@@ -126,6 +126,21 @@ describe('createUnattendedFilter', () => {
     ]);
   });
 
+  it.each([
+    ['approvalMarker', true],
+    ['remote', true],
+    ['remoteApproval', false],
+    ['effect', 'read_only'],
+    ['requiresInput', true],
+  ] as const)('withholds a name described twice that differs only in %s', (trait, value) => {
+    const second = { ...tool('twice'), [trait]: value, ...(trait === 'remoteApproval' ? { remote: true } : {}) };
+    const f = createUnattendedFilter([
+      { ...tool('twice'), ...(trait === 'remoteApproval' ? { remote: true } : {}) },
+      second,
+    ]);
+    expect(f.explain(['twice'])).toEqual([{ name: 'twice', unattended: false, reason: 'malformed' }]);
+  });
+
   it('compares only the five traits of a twice-described name, not its hints', () => {
     const f = createUnattendedFilter([tool('a'), { ...tool('a'), readOnlyHint: false, label: 'other' } as ToolTraits]);
     expect(f.unattended(['a'])).toEqual(['a']);

@@ -18,36 +18,39 @@ describe('ask-ai-dialog/widget', () => {
     expect(customElements.get('ask-ai-dialog')).toBe(first);
   });
 
-  it('renders in a shadow root from its attributes and emits ask-ai-insert with the answer and its provenance', async () => {
-    const { defineAskAiDialogElement } = await import('../../src/widget');
-    defineAskAiDialogElement('ask-ai-test-one');
-    const element = document.createElement('ask-ai-test-one') as HTMLElement & { context?: unknown };
-    element.setAttribute('tools-url', ENDPOINTS.tools);
-    element.setAttribute('run-url', ENDPOINTS.run);
-    element.setAttribute('configuration', 'default');
-    element.context = { selection: 'The tram crosses the bridge. People wave from the windows. The sun sets.' };
-    document.body.append(element);
-    const shadow = within(element.shadowRoot as unknown as HTMLElement);
-    expect(document.head.querySelector('style')).toBeNull();
-    expect(element.shadowRoot?.querySelector('style')?.textContent).toContain('.ask-ai-dialog');
-    const user = userEvent.setup();
-    await user.click(await shadow.findByRole('button', { name: 'Ask AI' }));
-    const events: CustomEvent[] = [];
-    document.addEventListener('ask-ai-insert', (e) => events.push(e as CustomEvent));
-    await user.click(await shadow.findByRole('button', { name: 'Summarise' }));
-    await user.click(await shadow.findByRole('button', { name: 'Insert' }));
-    expect(events).toHaveLength(1);
-    expect(events[0]?.detail).toMatchObject({
-      answer: { markdown: expect.any(String), text: expect.any(String) },
-      meta: { instruction: 'Summarise this text in two sentences.' },
-    });
-    expect(events[0]?.composed).toBe(true);
-    const replaced: CustomEvent[] = [];
-    element.addEventListener('ask-ai-replace', (e) => replaced.push(e as CustomEvent));
-    await user.click(shadow.getByRole('button', { name: 'Replace selection' }));
-    expect(replaced[0]?.detail).toEqual(events[0]?.detail);
-    element.remove();
-  });
+  it(
+    'renders in a shadow root from its attributes and emits ' + 'ask-ai-insert with the answer and its provenance',
+    async () => {
+      const { defineAskAiDialogElement } = await import('../../src/widget');
+      defineAskAiDialogElement('ask-ai-test-one');
+      const element = document.createElement('ask-ai-test-one') as HTMLElement & { context?: unknown };
+      element.setAttribute('tools-url', ENDPOINTS.tools);
+      element.setAttribute('run-url', ENDPOINTS.run);
+      element.setAttribute('configuration', 'default');
+      element.context = { selection: 'The tram crosses the bridge. People wave from the windows. The sun sets.' };
+      document.body.append(element);
+      const shadow = within(element.shadowRoot as unknown as HTMLElement);
+      expect(document.head.querySelector('style')).toBeNull();
+      expect(element.shadowRoot?.querySelector('style')?.textContent).toContain('.ask-ai-dialog');
+      const user = userEvent.setup();
+      await user.click(await shadow.findByRole('button', { name: 'Ask AI' }));
+      const events: CustomEvent[] = [];
+      document.addEventListener('ask-ai-insert', (e) => events.push(e as CustomEvent));
+      await user.click(await shadow.findByRole('button', { name: 'Summarise' }));
+      await user.click(await shadow.findByRole('button', { name: 'Insert' }));
+      expect(events).toHaveLength(1);
+      expect(events[0]?.detail).toMatchObject({
+        answer: { markdown: expect.any(String), text: expect.any(String) },
+        meta: { instruction: 'Summarise this text in two sentences.' },
+      });
+      expect(events[0]?.composed).toBe(true);
+      const replaced: CustomEvent[] = [];
+      element.addEventListener('ask-ai-replace', (e) => replaced.push(e as CustomEvent));
+      await user.click(shadow.getByRole('button', { name: 'Replace selection' }));
+      expect(replaced[0]?.detail).toEqual(events[0]?.detail);
+      element.remove();
+    },
+  );
 
   it('reads TYPO3 route ids, and shows a set-up error instead of throwing', async () => {
     const { defineAskAiDialogElement } = await import('../../src/widget');

@@ -1,0 +1,228 @@
+import { QueryClient } from '@tanstack/query-core';
+import { describe, expect, it } from 'vitest';
+import { createDialogSession, createTransport, type DialogSession, type DialogSnapshot } from '../../src/session';
+import { ENDPOINTS, simulated, until } from '../support/backend-fetch';
+
+/** A session on the simulated backend whose tool list answers only when the test lets it. */
+function setup(options: { holdTools?: boolean } = {}) {
+  const sim = simulated();
+  let releaseTools: () => void = () => undefined;
+  const toolsGate = new Promise<void>((resolve) => {
+    releaseTools = resolve;
+  });
+  const runs: Array<Record<string, unknown>> = [];
+  const signals: AbortSignal[] = [];
+  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.startsWith(ENDPOINTS.tools) && options.holdTools) await toolsGate;
+    if (url.startsWith(ENDPOINTS.run)) {
+      runs.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      if (init?.signal) signals.push(init.signal);
+    }
+    return sim.fetch(input, init);
+  }) as typeof fetch;
+  const transport = createTransport({ endpoints: ENDPOINTS, fetch: fetchFn });
+  let id = 0;
+  const session = createDialogSession({ transport, createRequestId: () => `req-${++id}` });
+  const notifications: DialogSnapshot[] = [];
+  const unsubscribe = session.subscribe(() => notifications.push(session.getSnapshot()));
+  return { session, sim, runs, signals, releaseTools, notifications, unsubscribe, transport };
+}
+
+const settled = (session: DialogSession) =>
+  until(() => !['preparing', 'running'].includes(session.getSnapshot().status));
+
+describe('the dialog session', () => {
+  it('runs a task with the unattended tools and ends done with an answer and a result', async () => {
+    const { session, runs } = setup();
+    session.setActive(true);
+    await until(() => session.getSnapshot().tools.status === 'success');
+    session.setOptions({ context: { selection: 'The library opens a reading garden on 1 June. Entry is free.' } });
+    expect(session.start('Summarise this text.')).toBe(true);
+    await settled(session);
+    const snapshot = session.getSnapshot();
+    expect(snapshot.status).toBe('done');
+    expect(snapshot.answer).toMatch(/reading garden/);
+    expect(snapshot.result?.markdown).toBe(snapshot.answer);
+    expect(snapshot.outcome).toEqual({
+      tone: 'status',
+      lines: [{ key: 'done' }, { key: 'usage', args: [expect.any(Number)] }],
+    });
+    expect(runs[0]?.tools).toEqual(snapshot.tools.data?.unattended.map((t) => t.name));
+    expect(runs[0]?.tools).not.toContain('update_page_metadata');
+  });
+
+  it('is "preparing" while a task waits for the tool list, then posts it with the list', async () => {
+    const { session, runs, releaseTools } = setup({ holdTools: true });
+    expect(session.start('Summarise this.')).toBe(true);
+    expect(session.getSnapshot().status).toBe('preparing');
+    expect(session.start('A second task')).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(runs).toEqual([]);
+    releaseTools();
+    await settled(session);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]?.tools).toContain('get_page_content');
+  });
+
+  it('never posts a task that waited for the tool list when it is disposed meanwhile', async () => {
+    const { session, runs, releaseTools } = setup({ holdTools: true });
+    session.start('Summarise this.');
+    session.dispose();
+    expect(session.getSnapshot().status).toBe('idle');
+    releaseTools();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(runs).toEqual([]);
+  });
+
+  it('stops a task that waits for the tool list: it is never posted', async () => {
+    const { session, runs, releaseTools } = setup({ holdTools: true });
+    session.start('Summarise this.');
+    session.stop();
+    releaseTools();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(runs).toEqual([]);
+    expect(session.getSnapshot().status).toBe('idle');
+  });
+
+  it('hides the old suspension and offers no Try again while the retry waits for fresh tools', async () => {
+    const { session, sim, runs } = setup();
+    await until(() => (session.prefetchTools(), true));
+    sim.backend.setState({ fault: 'suspend-approval' });
+    session.start('Summarise this.');
+    await settled(session);
+    expect(session.getSnapshot()).toMatchObject({ status: 'suspended', canRetry: true });
+    expect(session.getSnapshot().outcome?.tone).toBe('alert');
+    sim.backend.setState({ fault: 'tools:latency' });
+    expect(session.retry()).toBe(true);
+    expect(session.getSnapshot()).toMatchObject({ status: 'preparing', outcome: null, canRetry: false });
+    expect(session.retry()).toBe(false);
+    sim.backend.setState({ fault: null });
+    await settled(session);
+    expect(session.getSnapshot().status).toBe('done');
+    expect(runs).toHaveLength(2);
+  });
+
+  it('treats a setting given as undefined as back to its default', async () => {
+    const { session, runs } = setup();
+    session.setOptions({ configuration: 'eu-hosted' });
+    session.start('Summarise this.');
+    await settled(session);
+    expect(runs[0]?.configuration).toBe('eu-hosted');
+    session.setOptions({ configuration: undefined });
+    session.start('Summarise this.');
+    await settled(session);
+    expect(runs[1]).not.toHaveProperty('configuration');
+    // The tool list follows the same configuration as the run.
+    expect(session.getSnapshot().tools.data?.configuration ?? null).not.toBe('eu-hosted');
+  });
+
+  it('falls back on its own QueryClient when the host takes its client away', async () => {
+    const { session } = setup();
+    const host = new QueryClient();
+    session.setOptions({ queryClient: host });
+    session.prefetchTools();
+    await until(() =>
+      host
+        .getQueryCache()
+        .getAll()
+        .some((q) => q.state.status === 'success'),
+    );
+    session.setOptions({ queryClient: undefined });
+    session.setActive(true);
+    await until(() => session.getSnapshot().tools.status === 'success');
+    expect(session.start('Summarise this.')).toBe(true);
+    await settled(session);
+    expect(session.getSnapshot().status).toBe('done');
+  });
+
+  it('shares the tool list with the host through the QueryClient cache', async () => {
+    const { session, transport } = setup();
+    const host = new QueryClient();
+    session.setOptions({ queryClient: host });
+    session.setActive(true);
+    await until(() => session.getSnapshot().tools.status === 'success');
+    const [query] = host.getQueryCache().findAll({ queryKey: ['ask-ai-dialog', 'tools', transport.endpoints.tools] });
+    expect(query?.state.data).toBe(session.getSnapshot().tools.data);
+  });
+
+  it('aborts the run request and stops on dispose', async () => {
+    const { session, sim, signals } = setup();
+    sim.backend.setState({ fault: 'stalled-stream' });
+    session.setOptions({ context: { selection: 'The library opens a reading garden. It has books. Entry is free.' } });
+    session.start('Improve this.');
+    await until(() => session.getSnapshot().run.partialAnswer !== '');
+    session.dispose();
+    expect(session.getSnapshot().status).toBe('stopped');
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('asks for an instruction instead of running an empty one, and keeps the instruction', async () => {
+    const { session, runs } = setup();
+    session.setInstruction('   ');
+    expect(session.start()).toBe(false);
+    expect(session.getSnapshot().notice).toEqual({ key: 'emptyInstruction' });
+    session.setInstruction('Summarise this.');
+    expect(session.start()).toBe(true);
+    expect(session.getSnapshot().notice).toBeNull();
+    await settled(session);
+    expect(runs[0]?.prompt).toBe('Summarise this.');
+    expect(session.getSnapshot().instruction).toBe('Summarise this.');
+  });
+
+  it('tells its listeners once per burst of changes, and its snapshot is fresh at once', async () => {
+    const { session, notifications } = setup();
+    session.setInstruction('a');
+    session.setInstruction('ab');
+    session.setInstruction('abc');
+    expect(session.getSnapshot().instruction).toBe('abc');
+    expect(notifications).toHaveLength(0);
+    await Promise.resolve();
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]?.instruction).toBe('abc');
+  });
+
+  it('keeps one snapshot while nothing changes, and ignores a context passed anew with the same fields', () => {
+    const { session } = setup();
+    session.setOptions({ context: { selection: 'x', recordUid: 3 } });
+    const first = session.getSnapshot();
+    expect(session.getSnapshot()).toBe(first);
+    session.setOptions({ context: { selection: 'x', recordUid: 3 } });
+    expect(session.getSnapshot()).toBe(first);
+    session.setOptions({ context: { selection: 'y', recordUid: 3 } });
+    expect(session.getSnapshot()).not.toBe(first);
+    expect(session.getSnapshot().canReplace).toBe(true);
+  });
+
+  it('cuts the context to the limit and says which parts were cut', () => {
+    const { session } = setup();
+    session.setOptions({ context: { selection: 'x'.repeat(30), document: 'y'.repeat(5) }, contextLimit: 10 });
+    expect(session.getSnapshot().context).toEqual({
+      value: { selection: 'x'.repeat(10), document: 'y'.repeat(5) },
+      cut: ['selection'],
+      limit: 10,
+    });
+    session.setOptions({ contextLimit: undefined });
+    expect(session.getSnapshot().context.limit).toBe(20_000);
+  });
+
+  it('retries the last prompt when the instruction box is empty', async () => {
+    const { session, sim, runs } = setup();
+    sim.backend.setState({ fault: 'server-error' });
+    session.start('Summarise this.');
+    await settled(session);
+    expect(session.getSnapshot().status).toBe('failed');
+    sim.backend.setState({ fault: null });
+    expect(session.retry()).toBe(true);
+    await settled(session);
+    expect(runs.map((r) => r.prompt)).toEqual(['Summarise this.', 'Summarise this.']);
+  });
+
+  it('runs without tools (fail closed) when the tool list cannot be had', async () => {
+    const { session, sim, runs } = setup();
+    sim.backend.setState({ fault: 'tools:forbidden' });
+    session.start('Summarise this.');
+    await settled(session);
+    expect(runs[0]?.tools).toEqual([]);
+  });
+});
