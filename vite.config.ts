@@ -94,11 +94,18 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     lib: { entry: libraryEntries, formats: ['es'] },
-    rolldownOptions: { external },
+    rolldownOptions: {
+      external,
+      output: {
+        // The React entries render client components: React Server Components hosts must see that.
+        banner: (chunk: { isEntry: boolean; name: string }) =>
+          chunk.isEntry && (chunk.name === 'index' || chunk.name === 'widget') ? "'use client';" : '',
+      },
+    },
   },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/browser/**', 'node_modules/**'],
+    exclude: ['test/browser/**', 'test/package/**', 'node_modules/**'],
     environment: 'node',
     setupFiles: ['test/setup.ts'],
     // The widget inlines the dialog's stylesheet into its shadow root: process that one file.

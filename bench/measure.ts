@@ -1,12 +1,25 @@
-/** Median time of `fn` over `rounds` runs, after a warm-up, in milliseconds. */
-export function medianMs(fn: () => unknown, rounds = 25): number {
-  for (let i = 0; i < 5; i++) fn();
-  const times: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const start = performance.now();
-    fn();
-    times.push(performance.now() - start);
+/**
+ * Median times (ms) of several functions measured in interleaved rounds: each round runs every
+ * function once, in turn, so a noisy neighbour on a shared machine slows all of them alike and the
+ * ratios between them hold.
+ */
+export function interleavedMedians(fns: ReadonlyArray<() => unknown>, rounds = 25, warmUp = 5): number[] {
+  for (let i = 0; i < warmUp; i++) for (const fn of fns) fn();
+  const times: number[][] = fns.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    fns.forEach((fn, index) => {
+      const start = performance.now();
+      fn();
+      times[index]!.push(performance.now() - start);
+    });
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? Number.NaN;
+  return times.map((list) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  });
+}
+
+/** The median time of one function (ms), after a warm-up. */
+export function medianMs(fn: () => unknown, rounds = 25): number {
+  return interleavedMedians([fn], rounds)[0]!;
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import axe from 'axe-core';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../src/mock-backend';
@@ -47,7 +48,13 @@ describe('every story renders and plays', () => {
       try {
         await Story.run({ canvasElement });
         // Every story opens the dialog; its play function asserted the state it shows.
-        expect(document.querySelector('dialog[open]')).not.toBeNull();
+        const dialog = document.querySelector('dialog[open]');
+        expect(dialog).not.toBeNull();
+        // The stories' accessibility setting (`a11y: { test: 'error' }`) holds here too: axe on the
+        // open dialog, a violation fails the story. (Contrast needs layout: it is checked in Chromium.)
+        expect(Story.parameters.a11y).toMatchObject({ test: 'error' });
+        const { violations } = await axe.run(dialog!, { resultTypes: ['violations'] });
+        expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       } finally {
         canvasElement.remove();
       }
