@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+import base from './vite.config';
+
+/**
+ * The unit tests StrykerJS runs against each mutant: the framework-free layers' own tests, the
+ * simulated backend's and the conformance check's (they drive the client end to end). Not the
+ * dialog's jsdom tests (they would take hours over every mutant), nor the import side-effect test:
+ * instrumented code adds the mutation switch to globalThis by design.
+ */
+// Spread, not mergeConfig: mergeConfig would add these lists to the base config's instead of replacing them.
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: [
+      'test/unattended/**/*.test.ts',
+      'test/contract/**/*.test.ts',
+      'test/client/**/*.test.ts',
+      'test/session/**/*.test.ts',
+      'test/mock-backend/**/*.test.ts',
+      'test/scripts/**/*.test.ts',
+    ],
+    exclude: ['test/size/**', 'test/browser/**', 'test/package/**'],
+  },
+});
