@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import type { TaskAnswer, TaskResult } from '../client';
+import { ErrorBoundary } from './error-boundary';
 
 // The markdown renderer is the largest part of the dialog and is needed only once an answer
 // arrives: it loads in its own chunk, fetched as soon as the dialog opens.
@@ -13,19 +14,32 @@ export function usePreloadMarkdown(enabled: boolean) {
   }, [enabled]);
 }
 
-/** The answer as handed to the host: the markdown, and the plain text of the parse that was shown. */
+/**
+ * The answer as handed to the host: the markdown, and the plain text of the parse that was shown (the
+ * markdown as written when that parse cannot be had: the answer stays insertable).
+ */
 export async function answerOf(result: TaskResult): Promise<TaskAnswer> {
-  const { answerText } = await loadMarkdown();
-  return { markdown: result.markdown, text: answerText(result.markdown) };
+  try {
+    const { answerText } = await loadMarkdown();
+    return { markdown: result.markdown, text: answerText(result.markdown) };
+  } catch {
+    return { markdown: result.markdown, text: result.markdown };
+  }
 }
 
 const PLAIN = { whiteSpace: 'pre-wrap' } as const;
 
-/** The answer as elements; until the renderer has loaded, as the plain text it is. */
+/**
+ * The answer as elements; until the renderer has loaded, as the plain text it is. Should rendering
+ * fail for any answer, it shows as plain text, and nothing reaches the host's page.
+ */
 export function AnswerView({ markdown }: { markdown: string }) {
+  const plain = <div style={PLAIN}>{markdown}</div>;
   return (
-    <Suspense fallback={<div style={PLAIN}>{markdown}</div>}>
-      <MarkdownAnswer markdown={markdown} />
-    </Suspense>
+    <ErrorBoundary fallback={plain} resetKey={markdown}>
+      <Suspense fallback={plain}>
+        <MarkdownAnswer markdown={markdown} />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

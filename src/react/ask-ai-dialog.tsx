@@ -12,6 +12,7 @@ import {
 } from '../session';
 import { AnswerView, usePreloadMarkdown } from './answer-view';
 import { ContextSummary } from './context-summary';
+import { ErrorBoundary } from './error-boundary';
 import { ResultActions, type AnswerHandler } from './result-actions';
 import { RunProgress } from './run-progress';
 import { TaskForm } from './task-form';
@@ -57,8 +58,24 @@ export interface AskAiDialogProps extends TransportProps {
   readonly className?: string | undefined;
 }
 
-/** The "Ask AI" trigger and its modal dialog: it renders the dialog session's snapshot. */
+/**
+ * The "Ask AI" trigger and its modal dialog: it renders the dialog session's snapshot. Whatever goes
+ * wrong while rendering stays inside: the host's page (and its React root) keeps its content.
+ */
 export function AskAiDialog(props: AskAiDialogProps) {
+  const failed = (
+    <p role="alert" className="ask-ai-failed" data-ask-ai-part="failed" dir={props.dir}>
+      {resolveMessages(props.locale, props.messages).dialogFailed}
+    </p>
+  );
+  return (
+    <ErrorBoundary fallback={failed}>
+      <DialogFrame {...props} />
+    </ErrorBoundary>
+  );
+}
+
+function DialogFrame(props: AskAiDialogProps) {
   const { configuration, context, contextLimit, locale } = props;
   const hostClient = useContext(QueryClientContext);
   // Made once and kept: the dialog falls back on it whenever neither the prop nor a provider is there.

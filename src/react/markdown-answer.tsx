@@ -21,5 +21,10 @@ export default MarkdownAnswer;
 
 /** The plain text handed to the host: from the same parse as what the dialog shows. */
 export function answerText(markdown: string): string {
-  return markdownText(parseMarkdown(markdown));
+  try {
+    return markdownText(parseMarkdown(markdown));
+  } catch {
+    // What cannot be parsed is shown as written (the error boundary); it is handed over as written too.
+    return markdown;
+  }
 }

@@ -1,4 +1,5 @@
 import { compiler } from 'markdown-to-jsx';
+import { capNesting } from './markdown-limits';
 
 /**
  * A parsed answer: text, or an allow-listed element with safe attributes. Both what the dialog
@@ -73,9 +74,16 @@ const OPTIONS = {
   createElement: createSafeElement as never,
 } as const;
 
-/** The answer parsed once: the top-level blocks. */
+/** The answer as plain text, kept as written (line breaks included): for what cannot be parsed safely. */
+export function plainBlock(text: string): MarkdownElement {
+  return element('div', { 'data-ask-ai-plain': '' }, [text]);
+}
+
+/** The answer parsed once: the top-level blocks. Nesting is capped first; a huge answer stays plain text. */
 export function parseMarkdown(markdown: string): readonly MarkdownNode[] {
-  const root: unknown = compiler(markdown, OPTIONS);
+  const capped = capNesting(markdown);
+  if (capped === null) return [plainBlock(markdown)];
+  const root: unknown = compiler(capped, OPTIONS);
   return isElement(root) ? root.children : flatten([root]);
 }
 
@@ -141,6 +149,7 @@ function nodeText(node: MarkdownNode): string {
       return href && href !== text && `mailto:${text}` !== href ? `${text} (${href})` : text;
     }
     default:
+      if ('data-ask-ai-plain' in attributes) return children.map(inlineText).join('');
       return BLOCKS.has(tag) ? blocksText(children) : children.map(inlineText).join('');
   }
 }

@@ -86,6 +86,8 @@ export interface AskAiMessages {
   backendSaid: (message: string) => string;
   emptyInstruction: string;
   usage: (tokens: number) => string;
+  /** Shown in place of the dialog should it fail to render: the host's page is not affected. */
+  dialogFailed: string;
 }
 
 const list = (names: string) => names;
@@ -189,6 +191,7 @@ export const EN_MESSAGES: AskAiMessages = {
   backendSaid: (message) => `It said: “${message}”`,
   emptyInstruction: 'Type an instruction or pick a task first.',
   usage: (tokens) => `${tokens.toLocaleString('en')} tokens`,
+  dialogFailed: 'The Ask AI dialog could not be shown. Reload the page to try again.',
 };
 
 export const DE_MESSAGES: AskAiMessages = {
@@ -295,6 +298,8 @@ export const DE_MESSAGES: AskAiMessages = {
   backendSaid: (message) => `Er meldete: „${message}“`,
   emptyInstruction: 'Geben Sie zuerst eine Anweisung ein oder wählen Sie eine Aufgabe.',
   usage: (tokens) => `${tokens.toLocaleString('de')} Tokens`,
+  dialogFailed:
+    'Der Dialog „KI fragen“ konnte nicht angezeigt werden. Laden Sie die Seite neu, um es erneut zu versuchen.',
 };
 
 export const BUILT_IN_MESSAGES: Record<AskAiLocale, AskAiMessages> = { en: EN_MESSAGES, de: DE_MESSAGES };

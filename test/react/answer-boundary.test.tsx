@@ -1,0 +1,32 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AnswerView, answerOf } from '../../src/react/answer-view';
+import type * as MarkdownTree from '../../src/react/markdown-tree';
+
+// A parser that fails on one marker, as markdown-to-jsx did on deep nesting before the cap.
+vi.mock('../../src/react/markdown-tree', async (importOriginal) => {
+  const original = await importOriginal<typeof MarkdownTree>();
+  return {
+    ...original,
+    parseMarkdown: (markdown: string) => {
+      if (markdown.includes('BOOM')) throw new RangeError('Maximum call stack size exceeded');
+      return original.parseMarkdown(markdown);
+    },
+  };
+});
+
+describe('an answer the renderer cannot show', () => {
+  it('shows as the plain text it is, and a later answer renders again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { rerender, container } = render(<AnswerView markdown={'**BOOM** line one\nline two'} />);
+    await waitFor(() => expect(container.textContent).toBe('**BOOM** line one\nline two'));
+    rerender(<AnswerView markdown="**fine**" />);
+    await waitFor(() => expect(screen.getByText('fine').tagName).toBe('STRONG'));
+  });
+
+  it('is handed over as written', async () => {
+    const meta = {} as never;
+    expect(await answerOf({ markdown: '**BOOM**', meta })).toEqual({ markdown: '**BOOM**', text: '**BOOM**' });
+  });
+});
