@@ -1,8 +1,12 @@
 /*
  * A TYPO3-like back-end page without React: the URLs come from TYPO3.settings.ajaxUrls, with their
- * route tokens, and the widget is one ES module that defines <ask-ai-dialog> when loaded.
+ * route tokens, and the widget is one ES module that defines <ask-ai-dialog> when loaded. With
+ * `?widget=dist` the page loads the built file (`npm run build`), as a site would ship it.
  */
-import 'ask-ai-dialog/widget/standalone';
+const built = new URLSearchParams(location.search).get('widget') === 'dist';
+await (built
+  ? import(/* @vite-ignore */ `${'/dist'}/widget-standalone.js`)
+  : import('ask-ai-dialog/widget/standalone'));
 
 interface AnswerEvent extends Event {
   readonly detail: { answer: { text: string }; meta: { instruction: string; runUuid: string | null } };
@@ -42,3 +46,6 @@ widget?.addEventListener('ask-ai-replace', (event) => {
   field.setRangeText(answer.text, field.selectionStart, field.selectionEnd, 'select');
   syncContext();
 });
+
+// A module (for the top-level await above), with nothing to export.
+export {};

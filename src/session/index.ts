@@ -14,7 +14,13 @@ export {
   type DialogStatus,
   type SentContext,
 } from './dialog-session';
-export { toolsQueryOptions, TOOLS_STALE_TIME_MS, type ToolListState, type ToolsQueryKey } from './tools-query';
+export {
+  toolsQueryOptions,
+  toolListState,
+  TOOLS_STALE_TIME_MS,
+  type ToolListState,
+  type ToolsQueryKey,
+} from './tools-query';
 export { outcomeOf, failureLines, type Outcome } from './outcome';
 export {
   EN_MESSAGES,

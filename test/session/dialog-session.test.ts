@@ -226,3 +226,86 @@ describe('the dialog session', () => {
     expect(runs[0]?.tools).toEqual([]);
   });
 });
+
+describe('the dialog session, further', () => {
+  it('loads the tool list only while active, and again on reloadTools', async () => {
+    const { session, sim } = setup();
+    const toolRequests = () => sim.requests.filter((r) => r.url.includes('/tools')).length;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(toolRequests()).toBe(0);
+    expect(session.getSnapshot().tools).toEqual({ status: 'pending', data: undefined, failure: null, fetching: false });
+    session.setActive(true);
+    session.setActive(true);
+    await until(() => session.getSnapshot().tools.status === 'success');
+    expect(toolRequests()).toBe(1);
+    session.reloadTools();
+    await until(() => toolRequests() === 2);
+    await until(() => !session.getSnapshot().tools.fetching);
+  });
+
+  it('follows a new transport and a new configuration with the tool list', async () => {
+    const { session, sim } = setup();
+    session.setActive(true);
+    await until(() => session.getSnapshot().tools.status === 'success');
+    const second = simulated();
+    // Another tools URL is another cache entry (the same URL would share the entry, as TanStack keys it).
+    const endpoints = { ...ENDPOINTS, tools: `${ENDPOINTS.tools}?site=2` };
+    session.setOptions({ transport: createTransport({ endpoints, fetch: second.fetch }) });
+    await until(() => second.requests.some((r) => r.url.includes('/tools')));
+    session.setOptions({ configuration: 'content-only' });
+    await until(() => session.getSnapshot().tools.data?.configuration === 'content-only');
+    expect(sim.requests.filter((r) => r.url.includes('configuration=content-only'))).toEqual([]);
+  });
+
+  it('stops observing the tool list when its last listener leaves', async () => {
+    const { session, unsubscribe } = setup();
+    session.setActive(true);
+    await until(() => session.getSnapshot().tools.status === 'success');
+    unsubscribe();
+    const before = session.getSnapshot();
+    session.reloadTools();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Nothing observes the list any more: the session's view of it does not move.
+    expect(session.getSnapshot().tools).toBe(before.tools);
+  });
+
+  it('passes a new idle timeout on to the runs', async () => {
+    const { session, sim } = setup();
+    sim.backend.setState({ fault: 'stalled-stream' });
+    session.setOptions({ idleTimeoutMs: 20, context: { selection: 'One. Two. Three. Four. Five. Six.' } });
+    session.start('Improve this.');
+    await until(() => session.getSnapshot().status === 'failed', 400);
+    expect(session.getSnapshot().run.failure).toEqual({ kind: 'connectionLost' });
+  });
+
+  it('offers no retry before anything ran, and shows the final answer once done', async () => {
+    const { session } = setup();
+    expect(session.retry()).toBe(false);
+    expect(session.getSnapshot()).toMatchObject({
+      status: 'idle',
+      canRetry: false,
+      answer: '',
+      result: null,
+      outcome: null,
+    });
+    session.setActive(true);
+    await until(() => session.getSnapshot().tools.status === 'success');
+    session.setOptions({ context: { selection: 'The library opens a reading garden on 1 June. Entry is free.' } });
+    session.start('Summarise this.');
+    expect(session.getSnapshot()).toMatchObject({ status: 'running', canRetry: false, result: null });
+    await settled(session);
+    const snapshot = session.getSnapshot();
+    expect(snapshot.answer).toBe(snapshot.run.answer);
+    expect(snapshot.canRetry).toBe(true);
+  });
+
+  it('sends the context cut to its default limit of 20 000 characters', async () => {
+    const { session, runs } = setup();
+    session.setOptions({ context: { document: 'd'.repeat(20_001) } });
+    expect(session.getSnapshot().context).toMatchObject({ cut: ['document'], limit: 20_000 });
+    expect(session.getSnapshot().canReplace).toBe(false);
+    session.start('Summarise this.');
+    await settled(session);
+    expect((runs[0]?.context as { document: string }).document).toHaveLength(20_000);
+  });
+});
