@@ -35,6 +35,7 @@ export default tseslint.config(
       '.stryker-tmp/',
       '.storybook/public/',
       'test/package/**/node_modules/',
+      'test/package/react18/.check/',
     ],
   },
   js.configs.recommended,

@@ -11,12 +11,23 @@ export function isHtml(response: Response, text?: string): boolean {
   return text !== undefined && /^\s*</.test(text);
 }
 
-/** `Retry-After` in seconds: delta-seconds or an HTTP date, against the injected clock. */
+/** The longest wait a `Retry-After` can ask for: past it the dialog offers the retry anyway. */
+export const MAX_RETRY_AFTER_SECONDS = 600;
+
+/**
+ * `Retry-After` in seconds: delta-seconds or an HTTP date, against the injected clock. Clamped to
+ * 1…600 s; no wait at all (or one in the past) is `null`: a retry may go at once.
+ */
 export function retryAfterSeconds(header: string | null, now: number): number | null {
   if (header === null || header.trim() === '') return null;
-  if (/^\s*\d+\s*$/.test(header)) return Number(header);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+  let seconds: number;
+  if (/^\s*\d+\s*$/.test(header)) seconds = Number(header);
+  else {
+    const at = Date.parse(header);
+    if (Number.isNaN(at)) return null;
+    seconds = Math.ceil((at - now) / 1000);
+  }
+  return seconds <= 0 ? null : Math.min(seconds, MAX_RETRY_AFTER_SECONDS);
 }
 
 function errorMessage(body: unknown): string | null {
@@ -31,7 +42,9 @@ export function failureFromStatus(response: Response, body: unknown, now: number
   const message = errorMessage(body);
   if (status >= 200 && status < 300) return null;
   if (status === 400) return { kind: 'badRequest', message };
-  if (status === 401 || status === 403) return { kind: 'forbidden', message };
+  // A 401 is TYPO3's "not logged in": the session expired, whatever the body (JSON or a login page).
+  if (status === 401) return { kind: 'sessionExpired' };
+  if (status === 403) return { kind: 'forbidden', message };
   if (status === 404) return { kind: 'notFound', message };
   if (status === 429)
     return { kind: 'rateLimited', retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after'), now) };
@@ -69,8 +82,6 @@ export async function readJsonAnswer(
   }
   const byStatus = failureFromStatus(response, body, now);
   if (byStatus !== null) {
-    // A 401 without JSON is the login page, not a refusal.
-    if (response.status === 401 && !parsed) return { ok: false, failure: { kind: 'sessionExpired' } };
     return { ok: false, failure: byStatus };
   }
   if (html) return { ok: false, failure: { kind: 'sessionExpired' } };

@@ -88,11 +88,16 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
 
   const fail = (run: Run, failure: AskAiFailure) => settle(run, { type: 'fail', failure, at: now() });
   const idle = <T>(promise: Promise<T>) => beforeTimeout(promise, idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, timers);
+  /** What is left of the idle timeout, counted from the last event (padding keeps no run alive). */
+  const remaining = (sinceEvent: number) => Math.max(1, (idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS) - sinceEvent);
 
   /** Applies one event's meaning; true when it ended the run. */
   function apply(run: Run, meaning: RunEventMeaning): boolean {
     // A run that was stopped or replaced takes no more events (a listener may start the next one at once).
     if (run !== current) return true;
+    // The backend spoke: recorded to the second, so a stream of deltas does not add a change each.
+    const at = now();
+    if (meaning.type !== 'skip' && at - (snapshot.lastEventAt ?? 0) >= 1000) dispatch({ type: 'heard', at });
     switch (meaning.type) {
       case 'progress':
         if (meaning.action) dispatch(meaning.action);
@@ -141,7 +146,11 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
         },
         warn: (warning) => transport.warn(warning),
       };
-      return readRunStream(response.body, sink, { idle, maxLineLength: initialOptions.maxLineLength });
+      return readRunStream(response.body, sink, {
+        idle: (promise, sinceEvent) => beforeTimeout(promise, remaining(sinceEvent), timers),
+        now,
+        maxLineLength: initialOptions.maxLineLength,
+      });
     }
     const read = await idle(readUnstreamedRun(response, now()));
     if (run !== current) return;

@@ -50,6 +50,8 @@ export interface RunSnapshot {
   readonly failure: AskAiFailure | null;
   readonly cancel: CancelState;
   readonly startedAt: number | null;
+  /** When the backend last sent an event (padding and blank lines are not events); to the second. */
+  readonly lastEventAt: number | null;
   readonly settledAt: number | null;
 }
 
@@ -71,6 +73,7 @@ export const IDLE_SNAPSHOT: RunSnapshot = Object.freeze({
   failure: null,
   cancel: 'notRequested',
   startedAt: null,
+  lastEventAt: null,
   settledAt: null,
 });
 
@@ -110,6 +113,7 @@ export type RunAction =
   | { readonly type: 'fail'; readonly failure: AskAiFailure; readonly at: number }
   | { readonly type: 'stop'; readonly cancel: CancelState; readonly at: number }
   | { readonly type: 'cancelAnswered'; readonly confirmed: boolean }
+  | { readonly type: 'heard'; readonly at: number }
   | { readonly type: 'reset' };
 
 const SUSPENSIONS: ReadonlySet<AskAiFailure['kind']> = new Set(['suspendedForApproval', 'suspendedForInput']);
@@ -126,6 +130,7 @@ export function reduceRun(state: RunSnapshot, action: RunAction): RunSnapshot {
         tools: action.tools,
         requestId: action.requestId,
         startedAt: action.at,
+        lastEventAt: action.at,
       };
     case 'reset':
       return IDLE_SNAPSHOT;
@@ -136,6 +141,8 @@ export function reduceRun(state: RunSnapshot, action: RunAction): RunSnapshot {
   }
   if (state.status !== 'running') return state;
   switch (action.type) {
+    case 'heard':
+      return action.at === state.lastEventAt ? state : { ...state, lastEventAt: action.at };
     case 'started':
       return { ...state, runUuid: action.runUuid };
     case 'step':

@@ -16,8 +16,13 @@ export interface RunSink {
 }
 
 export interface StreamReadOptions {
-  /** Waits for one read, or `TIMED_OUT` past the idle timeout. */
-  readonly idle: <T>(promise: Promise<T>) => Promise<T | typeof TIMED_OUT>;
+  /**
+   * Waits for one read, or `TIMED_OUT` past the idle timeout; `sinceEvent` is how long the backend has
+   * sent no event. Bytes that carry none (nr-llm's padding, blank lines, lines that are not JSON
+   * objects) do not count as life: a stream of padding alone still times out.
+   */
+  readonly idle: <T>(promise: Promise<T>, sinceEvent: number) => Promise<T | typeof TIMED_OUT>;
+  readonly now: () => number;
   readonly maxLineLength?: number | undefined;
 }
 
@@ -32,9 +37,11 @@ export async function readRunStream(stream: ReadableStream<Uint8Array>, sink: Ru
   const reader = stream.getReader();
   const decoder = createNdjsonDecoder({ maxLineLength: options.maxLineLength });
   let ended = false;
+  let lastEvent = options.now();
   const release = () => void reader.cancel().catch(() => undefined);
   const handle = (items: NdjsonItem[]) => {
     for (const item of items) {
+      if (item.json && typeof item.value === 'object' && item.value !== null) lastEvent = options.now();
       if (ended) {
         sink.warn({ code: 'afterTerminal', message: 'The stream went on after its terminal event.' });
         return;
@@ -48,7 +55,7 @@ export async function readRunStream(stream: ReadableStream<Uint8Array>, sink: Ru
   for (;;) {
     let chunk: ReadableStreamReadResult<Uint8Array> | typeof TIMED_OUT;
     try {
-      chunk = await options.idle(reader.read());
+      chunk = await options.idle(reader.read(), options.now() - lastEvent);
     } catch {
       if (sink.isCurrent()) sink.fail(CONNECTION_LOST);
       return;

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AskAiDialog, type TaskAnswer, type TaskAnswerMeta } from 'ask-ai-dialog';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ControlPanel } from './control-panel';
-import { fieldText, insertParagraphs, replaceRange } from './editor-text';
+import { fieldText, insertAnswer, replaceRange } from './editor-text';
 import { RichTextField } from './rich-text-field';
-import { changeSimulation, readSimulation, type SimulationView } from './simulation-api';
+import { changeSimulation, readSimulation, resetSimulation, type SimulationView } from './simulation-api';
 
 const ENDPOINTS = { tools: '/api/ask-ai/tools', run: '/api/ask-ai/run', cancel: '/api/ask-ai/cancel' };
 
@@ -28,6 +28,8 @@ export function DemoApp({ simulated }: { simulated: boolean }) {
   const queryClient = useQueryClient();
   const field = useRef<HTMLDivElement>(null);
   const savedRange = useRef<Range | null>(null);
+  /** Where the caret last was in the field (collapsed or not): Insert puts the answer after its block. */
+  const caret = useRef<Range | null>(null);
   const [selection, setSelection] = useState('');
   const [documentText, setDocumentText] = useState('');
   const [state, setState] = useState<SimulationView | null>(null);
@@ -41,6 +43,7 @@ export function DemoApp({ simulated }: { simulated: boolean }) {
   const trackSelection = useCallback(() => {
     const sel = window.getSelection();
     const inField = sel && sel.rangeCount > 0 && field.current?.contains(sel.anchorNode);
+    if (inField) caret.current = sel.getRangeAt(0).cloneRange();
     if (inField && !sel.isCollapsed) {
       savedRange.current = sel.getRangeAt(0).cloneRange();
       setSelection(sel.toString());
@@ -55,18 +58,24 @@ export function DemoApp({ simulated }: { simulated: boolean }) {
     `${meta.instruction} · ${meta.runUuid ?? 'no run id'} · tools: ${meta.toolsUsed.join(', ') || 'none'}`;
   const onInsert = (answer: TaskAnswer, meta: TaskAnswerMeta) => {
     if (!field.current) return;
-    insertParagraphs(field.current, answer.text, provenance(meta));
+    insertAnswer(field.current, caret.current, answer.markdown, provenance(meta));
     setDocumentText(fieldText(field.current));
     setLog((l) => [`Inserted (${meta.instruction})`, ...l]);
   };
   const onReplace = (answer: TaskAnswer, meta: TaskAnswerMeta) => {
     if (!field.current) return;
-    if (replaceRange(field.current, savedRange.current, answer.text, provenance(meta))) {
+    if (replaceRange(field.current, savedRange.current, answer.markdown, provenance(meta))) {
       savedRange.current = null;
       setSelection('');
       setDocumentText(fieldText(field.current));
       setLog((l) => [`Replaced the selection (${meta.instruction})`, ...l]);
     }
+  };
+
+  const reset = async () => {
+    const next = await resetSimulation();
+    if (next) setState(next);
+    await queryClient.invalidateQueries({ queryKey: ['ask-ai-dialog', 'tools'] });
   };
 
   const change = async (patch: Record<string, unknown>) => {
@@ -111,7 +120,20 @@ export function DemoApp({ simulated }: { simulated: boolean }) {
               onInsert={onInsert}
               onReplace={onReplace}
               onOpenChange={(open) => open && field.current && setDocumentText(fieldText(field.current))}
-            />
+            >
+              {simulated && state && (
+                // The dialog is modal: the simulation's knobs come along inside it, so they can be changed mid-task.
+                <details className="demo-simulation">
+                  <summary>Simulation</summary>
+                  <ControlPanel
+                    idPrefix="in-dialog"
+                    state={state}
+                    onChange={(patch) => void change(patch)}
+                    onReset={() => void reset()}
+                  />
+                </details>
+              )}
+            </AskAiDialog>
           </div>
           <RichTextField ref={field} onSelectionChange={trackSelection} />
           <p className="hint">
@@ -140,7 +162,17 @@ export function DemoApp({ simulated }: { simulated: boolean }) {
           />
         </details>
       </main>
-      {simulated && state && <ControlPanel state={state} onChange={(patch) => void change(patch)} />}
+      {simulated && state && (
+        <aside className="panel" aria-label="Simulated backend">
+          <h2>Simulated nr-llm backend</h2>
+          <ControlPanel
+            idPrefix="page"
+            state={state}
+            onChange={(patch) => void change(patch)}
+            onReset={() => void reset()}
+          />
+        </aside>
+      )}
       {!simulated && <aside className="panel">Connected to a real backend through the dev-server proxy.</aside>}
     </div>
   );

@@ -1,6 +1,6 @@
 import { RunRequestSchema } from '../contract/run-request';
 import { createUnattendedFilter } from '../unattended';
-import { FAULT_IDS, HTTP_FAULTS, httpFault, isFaultId, type FaultId } from './faults';
+import { FAULT_IDS, FAULTS, HTTP_FAULTS, httpFault, isFaultId, type FaultId } from './faults';
 import { fail, json, readJsonRequest } from './json-response';
 import { sleep as realSleep } from './ndjson-writer';
 import { CONFIGURATIONS, filterOfferable, traitsOf, type SimulatedConfiguration } from './policy';
@@ -144,8 +144,10 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
   }
 
   async function simulation(request: Request): Promise<Response> {
-    if (request.method === 'GET')
-      return json({ ...state, faults: FAULT_IDS, configurations: CONFIGURATIONS.map((c) => c.identifier) });
+    if (request.method === 'GET') {
+      const configurations = CONFIGURATIONS.map((c) => c.identifier);
+      return json({ ...state, faults: FAULT_IDS, faultDescriptions: FAULTS, configurations });
+    }
     if (request.method === 'DELETE') return json(backend.resetState());
     if (request.method === 'PUT' || request.method === 'PATCH') {
       const read = await readJsonRequest(request);

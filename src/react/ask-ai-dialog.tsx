@@ -1,25 +1,21 @@
 import { QueryClient, QueryClientContext } from '@tanstack/react-query';
-import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { RunContext } from '../client';
 import {
   DEFAULT_LANGUAGES,
   DEFAULT_PRESETS,
   localeOf,
-  localize,
   resolveMessages,
+  type AppliedAs,
   type AskAiMessages,
   type AskAiPreset,
 } from '../session';
-import { AnswerView, usePreloadMarkdown } from './answer-view';
-import { ContextSummary } from './context-summary';
+import type { AnswerHandler } from './action-bar';
+import { answerOf, usePreloadMarkdown } from './answer-view';
 import { ErrorBoundary } from './error-boundary';
-import { ResultActions, type AnswerHandler } from './result-actions';
-import { RunProgress } from './run-progress';
-import { TaskForm } from './task-form';
-import { ToolDisclosure } from './tool-disclosure';
+import { CloseIcon, SparkleIcon } from './icons';
 import { useControllableState } from './use-controllable-state';
 import { useDialogSession } from './use-dialog-session';
-import { useFrameValue } from './use-frame-value';
 import { useModalDialog } from './use-modal-dialog';
 import { useTransport, type TransportProps } from './use-transport';
 
@@ -49,13 +45,32 @@ export interface AskAiDialogProps extends TransportProps {
   readonly onReplace?: AnswerHandler | undefined;
   /** Called on "Copy", after the plain text went to the clipboard. */
   readonly onCopy?: AnswerHandler | undefined;
+  /** Insert and Replace selection close the dialog (focus returns to the trigger). Default true. */
+  readonly closeOnApply?: boolean | undefined;
   /** The host's client; else the host's `QueryClientProvider`; else the dialog's own. */
   readonly queryClient?: QueryClient | undefined;
   /** A stream silent for this long has lost its connection. Default 180 000 ms. */
   readonly idleTimeoutMs?: number | undefined;
+  /** The host's own content at the end of the dialog's body (a help link, a settings disclosure). */
+  readonly children?: ReactNode;
   /** Leave the built-in "Ask AI" button out (for a host that controls `open`). */
   readonly hideTrigger?: boolean | undefined;
   readonly className?: string | undefined;
+}
+
+const loadContent = () => import('./dialog-content');
+const DialogContent = lazy(loadContent);
+
+/** While the dialog's contents load (rarely seen: they are fetched when the trigger mounts). */
+function ContentLoading({ label }: { label: string }) {
+  return (
+    <div className="ask-ai-body">
+      <p className="ask-ai-working">
+        <span className="ask-ai-spinner" aria-hidden="true" />
+        {label}
+      </p>
+    </div>
+  );
 }
 
 /**
@@ -85,8 +100,8 @@ function DialogFrame(props: AskAiDialogProps) {
   const lang = localeOf(locale);
   const presets = props.presets ?? DEFAULT_PRESETS[lang];
   const languages = props.languages ?? DEFAULT_LANGUAGES[lang];
-  const [language, setLanguage] = useState(languages[0] ?? '');
   const [open, setOpen] = useControllableState(props.open, props.defaultOpen ?? false, props.onOpenChange);
+  const [announced, setAnnounced] = useState('');
   const transport = useTransport(props);
   const [session, snapshot] = useDialogSession({
     transport,
@@ -96,15 +111,18 @@ function DialogFrame(props: AskAiDialogProps) {
     context,
     contextLimit,
   });
-  const partial = useFrameValue(snapshot.answer);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const instructionRef = useRef<HTMLTextAreaElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  const { status, run, tools } = snapshot;
+  const formId = useId();
+  const { status } = snapshot;
   const running = status === 'running';
+  const busy = running || status === 'preparing';
   usePreloadMarkdown(open);
+  // The open dialog's contents load as their own chunk: fetched as soon as the trigger is on the page.
+  useEffect(() => void loadContent().catch(() => undefined), []);
 
   useEffect(() => session.setActive(open), [session, open]);
   useEffect(() => {
@@ -113,14 +131,23 @@ function DialogFrame(props: AskAiDialogProps) {
 
   useModalDialog(dialogRef, {
     open,
-    busy: running || status === 'preparing',
+    busy,
     onEscapeWhileBusy: () => session.stop(),
     onRequestClose: () => setOpen(false),
     initialFocus: instructionRef,
     returnFocus: triggerRef,
   });
 
-  const shownAnswer = running ? partial : snapshot.answer;
+  /** Hands the answer over once, then closes (by default) and says so in the page's polite status. */
+  const apply = async (as: AppliedAs, handler: AnswerHandler) => {
+    const result = session.apply(as);
+    if (!result) return false;
+    handler(await answerOf(result), result.meta);
+    setAnnounced(as === 'insert' ? m.inserted : m.replaced);
+    if (props.closeOnApply ?? true) setOpen(false);
+    return true;
+  };
+
   const announcement = {
     idle: '',
     preparing: m.announceStarted,
@@ -143,13 +170,27 @@ function DialogFrame(props: AskAiDialogProps) {
           aria-haspopup="dialog"
           aria-expanded={open}
           dir={props.dir}
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            setAnnounced('');
+            setOpen(true);
+          }}
           onPointerEnter={session.prefetchTools}
           onFocus={session.prefetchTools}
         >
+          <SparkleIcon />
           {m.trigger}
         </button>
       )}
+      {/* The page's polite status: what happened to the answer once the dialog has closed. */}
+      <span
+        role="status"
+        aria-live="polite"
+        className="ask-ai-announcer"
+        data-ask-ai-part="announcer"
+        style={VISUALLY_HIDDEN}
+      >
+        {announced}
+      </span>
       <dialog
         ref={dialogRef}
         className={props.className ? `ask-ai-dialog ${props.className}` : 'ask-ai-dialog'}
@@ -161,72 +202,39 @@ function DialogFrame(props: AskAiDialogProps) {
         lang={lang}
       >
         {open && (
-          <div className="ask-ai-body">
+          <div className="ask-ai-frame">
             <header className="ask-ai-header">
               <h2 id={titleId} className="ask-ai-title">
+                <SparkleIcon />
                 {m.title}
               </h2>
-              <button type="button" className="ask-ai-button ask-ai-close" onClick={() => setOpen(false)}>
-                {m.close}
+              <button
+                type="button"
+                className="ask-ai-icon-button ask-ai-close"
+                aria-label={m.close}
+                onClick={() => setOpen(false)}
+              >
+                <CloseIcon />
               </button>
             </header>
-            <p id={descriptionId} className="ask-ai-description">
-              {m.description}
-            </p>
-            <TaskForm
-              presets={presets}
-              languages={languages}
-              language={language}
-              onLanguageChange={setLanguage}
-              tools={tools.data}
-              instruction={snapshot.instruction}
-              onInstructionChange={session.setInstruction}
-              running={running}
-              preparing={status === 'preparing'}
-              notice={snapshot.notice ? localize(snapshot.notice, m) : null}
-              onRun={(prompt) => session.start(prompt)}
-              onStop={session.stop}
-              instructionRef={instructionRef}
-              messages={m}
-            />
-            <RunProgress snapshot={run} messages={m} />
-            {snapshot.outcome && (
-              <div
-                className="ask-ai-outcome"
-                data-ask-ai-part="outcome"
-                data-tone={snapshot.outcome.tone}
-                role={snapshot.outcome.tone === 'alert' ? 'alert' : undefined}
+            <Suspense fallback={<ContentLoading label={m.working} />}>
+              <DialogContent
+                session={session}
+                snapshot={snapshot}
+                messages={m}
+                presets={presets}
+                languages={languages}
+                descriptionId={descriptionId}
+                formId={formId}
+                instructionRef={instructionRef}
+                onInsert={props.onInsert}
+                onReplace={props.onReplace}
+                onCopy={props.onCopy}
+                onApply={apply}
               >
-                {snapshot.outcome.lines.map((line) => {
-                  const text = localize(line, m);
-                  return <p key={text}>{text}</p>;
-                })}
-              </div>
-            )}
-            {shownAnswer !== '' && (
-              <section
-                className="ask-ai-answer"
-                data-ask-ai-part="answer"
-                aria-label={m.answer}
-                aria-busy={running}
-                data-state={run.status}
-              >
-                <AnswerView markdown={shownAnswer} />
-              </section>
-            )}
-            <ResultActions
-              key={run.startedAt ?? 0}
-              result={running ? null : snapshot.result}
-              onInsert={props.onInsert}
-              onReplace={props.onReplace}
-              onCopy={props.onCopy}
-              canReplace={snapshot.canReplace}
-              showRetry={snapshot.canRetry}
-              onRetry={session.retry}
-              messages={m}
-            />
-            <ContextSummary context={snapshot.context} messages={m} />
-            <ToolDisclosure tools={tools} onRetry={session.reloadTools} messages={m} />
+                {props.children}
+              </DialogContent>
+            </Suspense>
           </div>
         )}
         <div role="status" aria-live="polite" className="ask-ai-announcer" style={VISUALLY_HIDDEN}>

@@ -15,7 +15,7 @@ export {
   type DialogSnapshot,
   type DialogStatus,
 } from '../session';
-export type { AnswerHandler } from './result-actions';
+export type { AnswerHandler } from './action-bar';
 export type {
   TaskAnswer,
   TaskAnswerMeta,

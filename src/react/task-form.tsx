@@ -1,18 +1,29 @@
-import { useId, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useId, type KeyboardEvent, type RefObject } from 'react';
 import type { OfferableTools } from '../client';
-import { missingTools, presetPrompt, type AskAiMessages, type AskAiPreset } from '../session';
+import {
+  missingTools,
+  presetInstruction,
+  presetPrompt,
+  type AskAiMessages,
+  type AskAiPreset,
+  type ToolLabel,
+} from '../session';
 
 export interface TaskFormProps {
+  readonly id: string;
   readonly presets: readonly AskAiPreset[];
   readonly languages: readonly string[];
   readonly language: string;
   readonly onLanguageChange: (language: string) => void;
   readonly tools: OfferableTools | undefined;
+  readonly toolLabel: ToolLabel;
   readonly instruction: string;
-  readonly onInstructionChange: (value: string) => void;
+  /** The box holds a preset's task, not the editor's words: a preset then runs as it is. */
+  readonly instructionFromPreset: boolean;
+  readonly onInstructionChange: (value: string, options?: { readonly fromPreset?: boolean }) => void;
+  /** A task runs or waits for the tool list: presets and Run wait too. */
+  readonly busy: boolean;
   readonly running: boolean;
-  /** The task waits for the tool list before it starts. */
-  readonly preparing: boolean;
   readonly notice: string | null;
   readonly onRun: (prompt: string) => void;
   readonly onStop: () => void;
@@ -20,36 +31,34 @@ export interface TaskFormProps {
   readonly messages: AskAiMessages;
 }
 
-/** The preset tasks, the free instruction, and Run (Stop while a task runs). */
+/**
+ * The preset tasks and the free instruction. A preset with text in the box sends that text along as
+ * extra direction (the box keeps it); with an empty box it runs as it is and shows its instruction.
+ */
 export function TaskForm(props: TaskFormProps) {
-  const {
-    presets,
-    languages,
-    language,
-    tools,
-    instruction,
-    running,
-    preparing,
-    notice,
-    instructionRef,
-    messages: m,
-  } = props;
+  const { presets, languages, language, tools, instruction, busy, notice, instructionRef, messages: m } = props;
   const id = useId();
-  const runButton = useRef<HTMLButtonElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter runs; Shift+Enter is a new line; an IME composition keeps its Enter.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    if (!running && !preparing) props.onRun(instruction);
+    if (!busy) props.onRun(instruction);
+  };
+  const runPreset = (preset: AskAiPreset) => {
+    const task = presetPrompt(preset, language);
+    const typed = props.instructionFromPreset ? '' : instruction;
+    if (typed.trim() === '') props.onInstructionChange(task, { fromPreset: true });
+    props.onRun(presetInstruction(task, typed, m.extraDirection));
   };
   return (
     <form
+      id={props.id}
       className="ask-ai-form"
       data-ask-ai-part="form"
       onSubmit={(event) => {
         event.preventDefault();
-        if (running) props.onStop();
-        else if (!preparing) props.onRun(instruction);
+        if (props.running) props.onStop();
+        else if (!busy) props.onRun(instruction);
       }}
     >
       <div className="ask-ai-presets" role="group" aria-label={m.presets} data-ask-ai-part="presets">
@@ -61,23 +70,18 @@ export function TaskForm(props: TaskFormProps) {
               <button
                 type="button"
                 className="ask-ai-chip"
-                disabled={running || preparing || missing.length > 0}
+                disabled={busy || missing.length > 0}
                 aria-describedby={missing.length > 0 ? whyId : undefined}
-                onClick={() => {
-                  const prompt = presetPrompt(preset, language);
-                  props.onInstructionChange(prompt);
-                  props.onRun(prompt);
-                  // The preset is disabled while the task runs: keep focus in the form, on Stop.
-                  runButton.current?.focus();
-                }}
+                onClick={() => runPreset(preset)}
               >
                 {preset.label}
               </button>
               {preset.needsLanguage && (
                 <select
+                  className="ask-ai-select"
                   aria-label={m.translateTo}
                   value={language}
-                  disabled={running}
+                  disabled={busy}
                   onChange={(event) => props.onLanguageChange(event.target.value)}
                 >
                   {languages.map((l) => (
@@ -89,7 +93,7 @@ export function TaskForm(props: TaskFormProps) {
               )}
               {missing.length > 0 && (
                 <span id={whyId} className="ask-ai-note">
-                  {m.presetNeedsTool(missing.join(', '))}
+                  {m.presetNeedsTool(missing.map(props.toolLabel).join(', '))}
                 </span>
               )}
             </span>
@@ -118,17 +122,6 @@ export function TaskForm(props: TaskFormProps) {
           {notice}
         </p>
       )}
-      <button
-        ref={runButton}
-        type="submit"
-        className="ask-ai-button ask-ai-primary"
-        data-ask-ai-part="run"
-        data-state={running ? 'running' : preparing ? 'preparing' : 'idle'}
-        aria-disabled={preparing || undefined}
-      >
-        {running ? m.stop : m.run}
-      </button>
-      {preparing && <p className="ask-ai-note">{m.toolsLoading}</p>}
     </form>
   );
 }

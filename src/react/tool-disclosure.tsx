@@ -1,74 +1,105 @@
-import type { OfferedTool } from '../client';
-import { failureLines, localize, type AskAiMessages, type ToolListState } from '../session';
+import type { OfferedTool, WithheldTool } from '../client';
+import { failureView, localize, type AskAiMessages, type ToolListState } from '../session';
 
 export interface ToolDisclosureProps {
   readonly tools: ToolListState;
-  readonly onRetry: () => void;
   readonly messages: AskAiMessages;
 }
 
-const toolLabel = (tool: OfferedTool, m: AskAiMessages) =>
-  tool.name === '' ? m.unnamedTool : (tool.label ?? tool.name);
+/** A tool by its label; `<bdi>` keeps a right-to-left name from reordering what stands beside it. */
+function ToolName({ tool, m }: { tool: OfferedTool; m: AskAiMessages }) {
+  return <bdi className="ask-ai-tool-name">{tool.name === '' ? m.unnamedTool : (tool.label ?? tool.name)}</bdi>;
+}
+
+/** The tools by the backend's group, groups and tools sorted by what the editor reads. */
+function byGroup<T extends OfferedTool>(tools: readonly T[]): Array<[string, T[]]> {
+  const groups = new Map<string, T[]>();
+  for (const tool of tools) {
+    const group = tool.group ?? '';
+    groups.set(group, [...(groups.get(group) ?? []), tool]);
+  }
+  const sortKey = (tool: OfferedTool) => (tool.label ?? tool.name).toLocaleLowerCase();
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([group, list]) => [group, [...list].sort((a, b) => sortKey(a).localeCompare(sortKey(b)))]);
+}
+
+function ToolList({
+  title,
+  tools,
+  m,
+}: {
+  title: string;
+  tools: readonly (OfferedTool | WithheldTool)[];
+  m: AskAiMessages;
+}) {
+  return (
+    <section>
+      <h3 className="ask-ai-subheading">{title}</h3>
+      {tools.length === 0 ? (
+        <p className="ask-ai-note">{m.none}</p>
+      ) : (
+        <ul className="ask-ai-tool-list" aria-label={title}>
+          {byGroup(tools).map(([group, list]) =>
+            list.map((tool, index) => (
+              <li
+                key={`${group}-${tool.name}-${index}`}
+                data-tool={tool.name}
+                data-group={group || undefined}
+                data-reason={'reason' in tool ? tool.reason : undefined}
+              >
+                <ToolName tool={tool} m={m} />
+                {'reason' in tool && <span className="ask-ai-reason"> ({m.withheldReason[tool.reason]})</span>}
+                {tool.description && <span className="ask-ai-tool-description">{tool.description}</span>}
+              </li>
+            )),
+          )}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 /**
- * What the AI may use and what it may not, and why: always present, collapsed by default. A UI
- * never calls a tool "read-only" from its traits (CONTRACT.md §1); it says why one is withheld.
+ * What the AI may use and what it may not, and why: collapsed by default. A UI never calls a tool
+ * "read-only" from its traits (CONTRACT.md §1); it says why one is withheld.
  */
-export function ToolDisclosure({ tools: { status, data: tools, failure }, onRetry, messages: m }: ToolDisclosureProps) {
-  const available = tools?.unattended ?? [];
-  const withheld = tools?.withheld ?? [];
-  if (status === 'error') {
-    // A list that could not be loaded is said in the open, not inside a collapsed disclosure.
-    return (
-      <div className="ask-ai-tools" data-ask-ai-part="tools" data-state="error">
-        <p className="ask-ai-note" data-ask-ai-part="tools-error">
-          {[
-            m.toolsFailed,
-            ...(failure ? failureLines(failure, false).map((line) => localize(line, m)) : []),
-            m.toolsUnavailableNote,
-          ].join(' ')}{' '}
-          <button type="button" className="ask-ai-link-button" onClick={onRetry}>
-            {m.toolsRetry}
-          </button>
-        </p>
-      </div>
-    );
-  }
+export function ToolDisclosure({ tools: { status, data }, messages: m }: ToolDisclosureProps) {
+  if (status === 'error') return null;
+  const available = data?.unattended ?? [];
+  const withheld = data?.withheld ?? [];
   return (
     <details className="ask-ai-tools" data-ask-ai-part="tools" data-state={status}>
       <summary>{status === 'pending' ? m.toolsLoading : m.tools(available.length, withheld.length)}</summary>
       {status === 'success' && (
         <div className="ask-ai-tool-lists">
-          <section>
-            <h3 className="ask-ai-subheading">{m.availableToTheAi}</h3>
-            {available.length === 0 ? (
-              <p className="ask-ai-note">{m.none}</p>
-            ) : (
-              <ul className="ask-ai-tool-list" aria-label={m.availableToTheAi}>
-                {available.map((tool) => (
-                  <li key={tool.name} title={tool.description ?? undefined} data-tool={tool.name}>
-                    {toolLabel(tool, m)}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section>
-            <h3 className="ask-ai-subheading">{m.withheld}</h3>
-            {withheld.length === 0 ? (
-              <p className="ask-ai-note">{m.none}</p>
-            ) : (
-              <ul className="ask-ai-tool-list" aria-label={m.withheld}>
-                {withheld.map((tool, index) => (
-                  <li key={`${tool.name}-${index}`} data-tool={tool.name} data-reason={tool.reason}>
-                    {toolLabel(tool, m)} <span className="ask-ai-reason">({m.withheldReason[tool.reason]})</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <ToolList title={m.availableToTheAi} tools={available} m={m} />
+          <ToolList title={m.withheld} tools={withheld} m={m} />
         </div>
       )}
     </details>
+  );
+}
+
+/** A tool list that could not be loaded: an alert at the top of the body, with its retry. */
+export function ToolsNotice({
+  tools,
+  onRetry,
+  messages: m,
+}: {
+  tools: ToolListState;
+  onRetry: () => void;
+  messages: AskAiMessages;
+}) {
+  if (tools.status !== 'error') return null;
+  const view = tools.failure ? failureView(tools.failure, false) : null;
+  return (
+    <div className="ask-ai-outcome ask-ai-tools-notice" data-tone="alert" role="alert" data-ask-ai-part="tools-error">
+      <p>{m.toolsFailed}</p>
+      {view && <p>{view.lines.map((line) => localize(line, m)).join(' ')}</p>}
+      <button type="button" className="ask-ai-button" onClick={onRetry}>
+        {m.toolsRetry}
+      </button>
+    </div>
   );
 }

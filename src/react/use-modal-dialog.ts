@@ -1,4 +1,10 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+
+/**
+ * A layout effect in the browser (it runs right after a commit, also under Preact, whose plain effects
+ * wait for the next frame), a plain effect on a server (React 18 warns about a layout effect there).
+ */
+const useCommitEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), ' +
@@ -38,9 +44,8 @@ export interface ModalDialogOptions {
  */
 export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, options: ModalDialogOptions) {
   const latest = useRef(options);
-  // Read only by handlers, which run after a commit: a plain effect keeps it current (and, unlike a
-  // layout effect, never warns in a server render on React 18).
-  useEffect(() => {
+  // Read by the key handler: current right after each commit, so a quick second Esc sees the new state.
+  useCommitEffect(() => {
     latest.current = options;
   });
   const opener = useRef<Element | null>(null);

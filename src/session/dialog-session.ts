@@ -1,13 +1,14 @@
 import { QueryClient, QueryObserver } from '@tanstack/query-core';
 import type { RunContext } from '../contract/run-request';
 import type { OfferableTools } from '../client/offerable-tools';
+import { GLOBAL_TIMERS } from '../client/idle-timeout';
 import { createRunController, type Timers } from '../client/run-controller';
 import type { RunSnapshot } from '../client/run-state';
 import { limitContext, taskResult, type ContextPart, type TaskResult } from '../client/task-result';
 import type { Transport } from '../client/transport';
 import type { MessageLine } from './messages';
 import { createNotifier } from './notifier';
-import { outcomeOf, type Outcome } from './outcome';
+import { outcomeOf, type Outcome, type ToolLabel } from './outcome';
 import {
   NO_TOOLS,
   sameToolListState,
@@ -44,6 +45,18 @@ export interface DialogSessionOptions extends DialogSessionSettings {
   readonly createRequestId?: (() => string) | undefined;
 }
 
+/** After this long without an event, a running task says it is still waiting (the idle timeout stays the end). */
+export const QUIET_AFTER_MS = 15_000;
+
+/**
+ * "Try again": `hidden` where it cannot help (nothing ended, or the same request would fail the same
+ * way), `waiting` during a `Retry-After` countdown (see `retryAt`), `ready` otherwise.
+ */
+export type RetryState = 'hidden' | 'waiting' | 'ready';
+
+/** How the answer was handed over: each answer once. */
+export type AppliedAs = 'insert' | 'replace';
+
 /** The context as it is sent: cut to the limit, with the parts that were cut. */
 export interface SentContext {
   readonly value: RunContext | undefined;
@@ -59,6 +72,8 @@ export interface DialogSnapshot {
   readonly context: SentContext;
   /** The instruction being written; it survives every end, a close and a reopen. */
   readonly instruction: string;
+  /** The instruction box holds a preset's own task (put there when it ran), not the editor's words. */
+  readonly instructionFromPreset: boolean;
   /** A hint about the form, e.g. that the instruction is empty. */
   readonly notice: MessageLine | null;
   /** What the last end says; `null` while nothing has ended, a task runs or waits for the tools. */
@@ -67,8 +82,17 @@ export interface DialogSnapshot {
   readonly answer: string;
   /** What "Insert", "Replace selection" and "Copy" hand over; `null` while running or without an answer. */
   readonly result: TaskResult | null;
-  /** "Try again" can start: something ended, and nothing runs or waits. */
+  /** "Try again" can start: something ended where retrying helps, and nothing runs or waits. */
   readonly canRetry: boolean;
+  readonly retry: RetryState;
+  /** With `retry: 'waiting'`: when a retry can help (the clock's time, ms). */
+  readonly retryAt: number | null;
+  /** A running task has heard nothing from the backend for 15 s. */
+  readonly quiet: boolean;
+  /** How this answer was handed over already, or `null`: it cannot be applied twice. */
+  readonly applied: AppliedAs | null;
+  /** How a tool is named to the editor: its label from the tool list, else its name. */
+  readonly toolLabel: ToolLabel;
   /** The context has a selection to replace. */
   readonly canReplace: boolean;
 }
@@ -77,7 +101,8 @@ export interface DialogSession {
   subscribe(listener: () => void): () => void;
   getSnapshot(): DialogSnapshot;
   setOptions(settings: Partial<DialogSessionSettings>): void;
-  setInstruction(instruction: string): void;
+  /** The instruction box's text; `fromPreset` when a preset put its own task there. */
+  setInstruction(instruction: string, options?: { readonly fromPreset?: boolean }): void;
   /**
    * Runs `prompt` (default: the instruction) with the unattended tools. When the tool list is not
    * there yet the task waits for it (`preparing`); a list that cannot be had offers the model no
@@ -91,6 +116,11 @@ export interface DialogSession {
   retry(): boolean;
   /** Stops a running task (keeping the partial answer) or a task that waits for the tool list. */
   stop(): void;
+  /**
+   * Marks the answer as handed over and returns it, once: a second call for the same answer (a double
+   * click, Insert after Replace) returns `null`.
+   */
+  apply(as: AppliedAs): TaskResult | null;
   /** Whether the dialog is open: the tool list is loaded and kept fresh only while it is. */
   setActive(active: boolean): void;
   /** Starts loading the tool list (the trigger is hovered or focused). */
@@ -125,8 +155,14 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
   let contextLimit = options.contextLimit ?? DEFAULT_CONTEXT_LIMIT;
   let context = sentContext(contextInput, contextLimit);
   let instruction = '';
+  let instructionFromPreset = false;
   let notice: MessageLine | null = null;
   let active = false;
+  let applied: { readonly run: RunSnapshot['requestId']; readonly as: AppliedAs } | null = null;
+  const timers = options.timers ?? GLOBAL_TIMERS;
+  const now = options.now ?? Date.now;
+  /** The one timer the session keeps: it wakes the snapshot when "quiet" or a retry countdown is due. */
+  let wake: { readonly at: number; readonly handle: unknown } | null = null;
   /** The task that waits for the tool list; replaced or cleared to abandon it. */
   let preparing: { readonly prompt: string } | null = null;
 
@@ -226,24 +262,67 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     const run = controller.getSnapshot();
     const waiting = preparing !== null;
     const status: DialogStatus = waiting ? 'preparing' : run.status;
-    const settled = !waiting && run.status !== 'idle' && run.status !== 'running';
+    const labelOf = memo.labels(tools.data);
+    const outcome = waiting ? null : memo.outcome(run, labelOf);
+    const at = now();
+    const retryAt =
+      outcome?.retry === 'later' && run.settledAt !== null
+        ? run.settledAt + (outcome.retryAfterSeconds ?? 0) * 1000
+        : null;
+    const retry: RetryState =
+      !outcome || outcome.retry === 'never' ? 'hidden' : retryAt !== null && at < retryAt ? 'waiting' : 'ready';
+    const quietAt = run.status === 'running' && run.lastEventAt !== null ? run.lastEventAt + QUIET_AFTER_MS : null;
+    schedule(retry === 'waiting' ? retryAt : quietAt !== null && at < quietAt ? quietAt : null);
     return {
       status,
       run,
       tools,
       context,
       instruction,
+      instructionFromPreset,
       notice,
-      outcome: waiting ? null : memo.outcome(run),
+      outcome,
       answer: run.status === 'done' ? (run.answer ?? '') : run.partialAnswer,
       result: memo.result(run),
-      canRetry: settled,
+      canRetry: retry === 'ready',
+      retry,
+      retryAt: retry === 'waiting' ? retryAt : null,
+      quiet: quietAt !== null && at >= quietAt,
+      applied: applied !== null && applied.run === run.requestId ? applied.as : null,
+      toolLabel: labelOf,
       canReplace: selectionOf(context.value) !== '',
     };
   }
 
+  /** Wakes the snapshot at `at` (one timer at most), so a countdown ends and "quiet" shows on time. */
+  function schedule(at: number | null) {
+    if (wake?.at === at) return;
+    if (wake) timers.clearTimeout(wake.handle);
+    wake =
+      at === null
+        ? null
+        : {
+            at,
+            handle: timers.setTimeout(
+              () => {
+                wake = null;
+                notifier.changed();
+              },
+              Math.max(0, at - now()),
+            ),
+          };
+  }
+
   let snapshot = compute();
   let computedAt = notifier.version();
+  function read(): DialogSnapshot {
+    // Computed when read after a change; listeners hear of a burst of changes once.
+    if (computedAt !== notifier.version()) {
+      snapshot = compute();
+      computedAt = notifier.version();
+    }
+    return snapshot;
+  }
 
   return {
     subscribe(listener) {
@@ -254,14 +333,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
         if (notifier.size() === 0) detachObserver();
       };
     },
-    getSnapshot() {
-      // Computed when read after a change; listeners hear of a burst of changes once.
-      if (computedAt !== notifier.version()) {
-        snapshot = compute();
-        computedAt = notifier.version();
-      }
-      return snapshot;
-    },
+    getSnapshot: read,
     setOptions(settings) {
       let toolsChanged = false;
       if ('transport' in settings && settings.transport && settings.transport !== transport) {
@@ -290,16 +362,25 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
         notifier.changed();
       }
     },
-    setInstruction(next) {
-      if (next === instruction) return;
+    setInstruction(next, how = {}) {
+      const fromPreset = how.fromPreset === true;
+      if (next === instruction && fromPreset === instructionFromPreset) return;
       instruction = next;
+      instructionFromPreset = fromPreset;
       notifier.changed();
     },
     start: (prompt) => begin(prompt ?? instruction, false),
     retry() {
       const run = controller.getSnapshot();
-      if (run.status === 'idle') return false;
+      if (!read().canRetry) return false;
       return begin(instruction.trim() === '' ? run.prompt : instruction, run.status === 'suspended');
+    },
+    apply(as) {
+      const current = read();
+      if (current.result === null || current.applied !== null) return null;
+      applied = { run: current.run.requestId, as };
+      notifier.changed();
+      return current.result;
     },
     stop() {
       if (preparing !== null) {
@@ -328,6 +409,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       }
       controller.stop();
       detachObserver();
+      schedule(null);
     },
   };
 }
@@ -356,14 +438,29 @@ function sameContext(a: RunContext | undefined, b: RunContext | undefined): bool
 /** What is derived from a run is derived once per run snapshot: unchanged parts keep their identity. */
 function createSnapshotMemo() {
   let outcomeFor: RunSnapshot | null = null;
+  let outcomeLabels: ToolLabel | null = null;
   let outcome: Outcome | null = null;
   let resultFor: RunSnapshot | null = null;
   let result: TaskResult | null = null;
+  let labelsFor: OfferableTools | undefined | null = null;
+  let labels: ToolLabel = String;
   return {
-    outcome(run: RunSnapshot) {
-      if (run !== outcomeFor) {
+    labels(list: OfferableTools | undefined): ToolLabel {
+      if (list !== labelsFor) {
+        labelsFor = list;
+        const byName = new Map<string, string>();
+        for (const tool of [...(list?.unattended ?? []), ...(list?.withheld ?? [])]) {
+          if (tool.label) byName.set(tool.name, tool.label);
+        }
+        labels = (name) => byName.get(name) ?? name;
+      }
+      return labels;
+    },
+    outcome(run: RunSnapshot, labelOf: ToolLabel) {
+      if (run !== outcomeFor || labelOf !== outcomeLabels) {
         outcomeFor = run;
-        outcome = outcomeOf(run);
+        outcomeLabels = labelOf;
+        outcome = outcomeOf(run, labelOf);
       }
       return outcome;
     },

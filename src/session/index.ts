@@ -13,6 +13,9 @@ export {
   type DialogSnapshot,
   type DialogStatus,
   type SentContext,
+  type RetryState,
+  type AppliedAs,
+  QUIET_AFTER_MS,
 } from './dialog-session';
 export {
   toolsQueryOptions,
@@ -21,7 +24,7 @@ export {
   type ToolListState,
   type ToolsQueryKey,
 } from './tools-query';
-export { outcomeOf, failureLines, type Outcome } from './outcome';
+export { outcomeOf, failureLines, failureView, type Outcome, type RetryAdvice, type ToolLabel } from './outcome';
 export {
   EN_MESSAGES,
   DE_MESSAGES,
@@ -33,4 +36,12 @@ export {
   type MessageLine,
 } from './messages';
 export { localeOf, type AskAiLocale } from './locale';
-export { DEFAULT_PRESETS, DEFAULT_LANGUAGES, presetPrompt, missingTools, type AskAiPreset } from './presets';
+export {
+  DEFAULT_PRESETS,
+  DEFAULT_LANGUAGES,
+  presetPrompt,
+  presetInstruction,
+  germanTarget,
+  missingTools,
+  type AskAiPreset,
+} from './presets';

@@ -6,6 +6,9 @@ import { localeOf, type AskAiLocale } from './locale';
  * through the `messages` prop. The accessible names of the trigger, the dialog, "Instruction",
  * "Run", "Stop", "Answer", "Insert", "Replace selection", "Copy", "Try again" and "Close" are the
  * names tests and assistive technology find the controls by: change them only to translate.
+ *
+ * A failure says in one short sentence what happened and what to do; the server's own words and ids
+ * go to a collapsed "Details", never into that sentence.
  */
 export interface AskAiMessages {
   trigger: string;
@@ -20,6 +23,8 @@ export interface AskAiMessages {
   presets: string;
   translateTo: string;
   presetNeedsTool: (tools: string) => string;
+  /** Joins the typed text to a preset's task: `${task}\n\n${extraDirection}: ${typed}`. */
+  extraDirection: string;
   context: string;
   contextSelection: (chars: number) => string;
   contextDocument: (chars: number) => string;
@@ -30,7 +35,6 @@ export interface AskAiMessages {
   toolsLoading: string;
   toolsFailed: string;
   toolsRetry: string;
-  toolsUnavailableNote: string;
   availableToTheAi: string;
   withheld: string;
   none: string;
@@ -39,6 +43,8 @@ export interface AskAiMessages {
   timeline: (steps: number) => string;
   working: string;
   writing: string;
+  stillWaiting: string;
+  elapsed: (seconds: number) => string;
   stepRunning: string;
   stepDone: string;
   stepFailed: string;
@@ -46,16 +52,20 @@ export interface AskAiMessages {
   stepModel: (round: number) => string;
   stepOther: (kind: string) => string;
   answer: string;
-  partialAnswer: string;
+  aiGenerated: string;
   insert: string;
   replaceSelection: string;
   copy: string;
   copied: string;
   copyFailed: string;
   tryAgain: string;
+  tryAgainIn: (seconds: number) => string;
+  details: string;
   announceStarted: string;
   announceDone: string;
   announceStopped: string;
+  inserted: string;
+  replaced: string;
   done: string;
   stopped: string;
   stoppedConfirmed: string;
@@ -69,7 +79,6 @@ export interface AskAiMessages {
   suspendedApproval: (tools: string) => string;
   suspendedInput: (tools: string) => string;
   suspendedInbox: (runUuid: string) => string;
-  suspendedNoInbox: string;
   suspendedNext: string;
   network: string;
   connectionLost: string;
@@ -77,47 +86,47 @@ export interface AskAiMessages {
   forbidden: string;
   notFound: string;
   badRequest: string;
-  rateLimited: (seconds: number | null) => string;
+  rateLimited: string;
   server: string;
   invalidResponse: string;
   guardrail: string;
   cancelled: string;
   backend: string;
-  backendSaid: (message: string) => string;
+  /** In "Details": the server's own words. */
+  serverSaid: (message: string) => string;
   emptyInstruction: string;
   usage: (tokens: number) => string;
+  cost: (amount: number) => string;
   /** Shown in place of the dialog should it fail to render: the host's page is not affected. */
   dialogFailed: string;
 }
 
-const list = (names: string) => names;
-
 export const EN_MESSAGES: AskAiMessages = {
   trigger: 'Ask AI',
   title: 'Ask AI',
-  description: 'Ask the AI for one thing. It may use only tools that run without anyone’s approval.',
+  description: 'Ask the AI for one thing. It uses only tools that run without anyone’s approval.',
   close: 'Close',
   instruction: 'Instruction',
   instructionPlaceholder: 'What should the AI do? For example: Summarise this in two sentences.',
-  instructionHint: 'Enter runs the task; Shift+Enter starts a new line.',
+  instructionHint: 'Enter runs it, Shift+Enter adds a line. With text here, a task button adds it as extra direction.',
   run: 'Run',
   stop: 'Stop',
   presets: 'Tasks',
   translateTo: 'Target language',
-  presetNeedsTool: (tools) => `Not available: it needs ${list(tools)}, which the AI may not use here.`,
+  presetNeedsTool: (tools) => `Not available here: it needs ${tools}.`,
+  extraDirection: 'Extra direction from the editor',
   context: 'Sent with the task',
-  contextSelection: (chars) => `The selected text (${chars.toLocaleString('en')} characters)`,
-  contextDocument: (chars) => `The document (${chars.toLocaleString('en')} characters)`,
-  contextRecord: (table, uid) => `Record ${table}:${uid}`,
-  contextNone: 'No text from the editor.',
+  contextSelection: (chars) => `the selected text (${chars.toLocaleString('en')} characters)`,
+  contextDocument: (chars) => `the document (${chars.toLocaleString('en')} characters)`,
+  contextRecord: (table, uid) => `record ${table}:${uid}`,
+  contextNone: 'no text from the editor',
   contextCut: (part, limit) =>
     `${part === 'selection' ? 'The selected text' : 'The document'} was cut to ` +
     `${limit.toLocaleString('en')} characters.`,
   tools: (available, withheld) => `Tools: ${available} available, ${withheld} withheld`,
   toolsLoading: 'Loading the tools…',
-  toolsFailed: 'The list of tools could not be loaded.',
+  toolsFailed: 'The allowed tools could not be loaded, so tasks run without tools for now.',
   toolsRetry: 'Load the tools again',
-  toolsUnavailableNote: 'Until it loads, tasks run without tools.',
   availableToTheAi: 'Available to the AI',
   withheld: 'Withheld',
   none: 'none',
@@ -134,23 +143,29 @@ export const EN_MESSAGES: AskAiMessages = {
   timeline: (steps) => `Steps (${steps})`,
   working: 'Working on it…',
   writing: 'Writing the answer…',
+  stillWaiting: 'Still waiting for the AI service…',
+  elapsed: (seconds) => `${seconds} s`,
   stepRunning: 'running',
   stepDone: 'done',
   stepFailed: 'failed',
-  stepTool: (tool) => `Tool ${tool}`,
+  stepTool: (tool) => `Tool: ${tool}`,
   stepModel: (round) => `Model, round ${round}`,
   stepOther: (kind) => `Step: ${kind}`,
   answer: 'Answer',
-  partialAnswer: 'What arrived so far is kept below.',
+  aiGenerated: 'AI-generated — check before use',
   insert: 'Insert',
   replaceSelection: 'Replace selection',
   copy: 'Copy',
-  copied: 'Copied to the clipboard.',
-  copyFailed: 'The clipboard is not available here: select the text and copy it yourself.',
+  copied: 'Copied',
+  copyFailed: 'Copying is not available here: select the text and copy it yourself.',
   tryAgain: 'Try again',
+  tryAgainIn: (seconds) => `Try again in ${seconds} s`,
+  details: 'Details',
   announceStarted: 'The AI is working on the task.',
   announceDone: 'The answer is ready.',
   announceStopped: 'Stopped.',
+  inserted: 'Inserted',
+  replaced: 'Replaced',
   done: 'Done.',
   stopped: 'You stopped the task.',
   stoppedConfirmed: 'The server confirmed that it cancelled the run.',
@@ -159,67 +174,58 @@ export const EN_MESSAGES: AskAiMessages = {
   stoppedNoCancel: 'The server may still finish the step in progress.',
   partialKept: 'What arrived so far is kept.',
   noAnswer: 'The AI gave no answer. Try again, or rephrase the instruction.',
-  noAnswerBudget:
-    'The AI ran out of budget before it answered. Try a shorter instruction ' +
-    'or less text, or ask an administrator about the budget.',
-  noAnswerTruncated: 'The text was too long for the AI to answer. Select less text and try again.',
-  suspendedApproval: (tools) =>
-    `The task stopped: the AI called ${tools}, which needs someone’s approval. This dialog runs ` +
-    `only tasks that need none.`,
-  suspendedInput: (tools) =>
-    `The task stopped: the AI called ${tools}, which asks for input. This dialog runs only tasks that need none.`,
-  suspendedInbox: (runUuid) =>
-    `The run waits in the backend’s agent-run inbox (AI Tasks › Agent Runs) under the id ` +
-    `${runUuid}; someone with the approval grant can continue it there.`,
-  suspendedNoInbox: 'The backend sent no run id, so it cannot be found in the agent-run inbox.',
-  suspendedNext: 'Try again: the dialog fetches the allowed tools anew first.',
-  network: 'The server could not be reached. Check the connection and try again.',
-  connectionLost: 'The connection was lost before the answer was complete.',
+  noAnswerBudget: 'The AI ran out of budget before it answered. Try a shorter instruction or less text.',
+  noAnswerTruncated: 'The text was too long for the AI. Select less text and try again.',
+  suspendedApproval: (tools) => `The task stopped: ${tools} needs someone’s approval, which this dialog cannot give.`,
+  suspendedInput: (tools) => `The task stopped: ${tools} asks for input, which this dialog cannot give.`,
+  suspendedInbox: (runUuid) => `The run waits under the id ${runUuid} in AI Tasks › Agent Runs.`,
+  suspendedNext: 'Try again fetches the allowed tools anew first.',
+  network: 'The server could not be reached. Check your connection and try again.',
+  connectionLost: 'The connection broke off before the answer was complete. Try again.',
   sessionExpired: 'Your session has expired. Log in again in another tab, then try again.',
-  forbidden: 'You are not allowed to use this AI task.',
-  notFound: 'The AI service is not set up here (endpoint or configuration not found). Ask an administrator.',
-  badRequest: 'The request was not accepted.',
-  rateLimited: (seconds) =>
-    seconds === null
-      ? 'Too many requests. Wait a moment, then try again.'
-      : `Too many requests. Try again in ${seconds} seconds.`,
-  server: 'The AI service failed.',
-  invalidResponse: 'The server sent an answer this dialog cannot read.',
-  guardrail: 'A safety rule of the AI service stopped this task.',
-  cancelled: 'The server cancelled the task.',
-  backend: 'The AI service could not complete the task.',
-  backendSaid: (message) => `It said: “${message}”`,
+  forbidden: 'You are not allowed to use this AI task. Ask an administrator for access.',
+  notFound: 'The AI service is not set up here. Ask an administrator.',
+  badRequest: 'The AI service did not accept the request. Ask an administrator to check the setup.',
+  rateLimited: 'Too many requests right now. Wait a moment, then try again.',
+  server: 'The AI service failed. Try again in a moment.',
+  invalidResponse: 'The server sent an answer this dialog cannot read. Try again.',
+  guardrail: 'A safety rule of the AI service blocked this task. Change the instruction or the text.',
+  cancelled: 'The server cancelled the task. Try again.',
+  backend: 'The AI service could not complete the task. Try again.',
+  serverSaid: (message) => `The server said: “${message}”`,
   emptyInstruction: 'Type an instruction or pick a task first.',
   usage: (tokens) => `${tokens.toLocaleString('en')} tokens`,
+  cost: (amount) => `cost ${amount.toLocaleString('en', { maximumFractionDigits: 4 })}`,
   dialogFailed: 'The Ask AI dialog could not be shown. Reload the page to try again.',
 };
 
 export const DE_MESSAGES: AskAiMessages = {
   trigger: 'KI fragen',
   title: 'KI fragen',
-  description: 'Bitten Sie die KI um eine Sache. Sie darf nur Werkzeuge nutzen, die ohne Freigabe laufen.',
+  description: 'Bitten Sie die KI um eine Sache. Sie nutzt nur Werkzeuge, die ohne Freigabe laufen.',
   close: 'Schließen',
   instruction: 'Anweisung',
   instructionPlaceholder: 'Was soll die KI tun? Zum Beispiel: Fasse das in zwei Sätzen zusammen.',
-  instructionHint: 'Eingabe startet die Aufgabe; Umschalt+Eingabe beginnt eine neue Zeile.',
+  instructionHint:
+    'Eingabe startet, Umschalt+Eingabe fügt eine Zeile ein. Steht hier Text, geben ihn die Aufgaben als Vorgabe mit.',
   run: 'Ausführen',
   stop: 'Anhalten',
   presets: 'Aufgaben',
   translateTo: 'Zielsprache',
-  presetNeedsTool: (tools) => `Nicht verfügbar: Sie braucht ${tools}, das die KI hier nicht nutzen darf.`,
+  presetNeedsTool: (tools) => `Hier nicht verfügbar: Sie braucht ${tools}.`,
+  extraDirection: 'Zusätzliche Vorgabe der Redaktion',
   context: 'Mit der Aufgabe gesendet',
-  contextSelection: (chars) => `Der markierte Text (${chars.toLocaleString('de')} Zeichen)`,
-  contextDocument: (chars) => `Das Dokument (${chars.toLocaleString('de')} Zeichen)`,
+  contextSelection: (chars) => `der markierte Text (${chars.toLocaleString('de')} Zeichen)`,
+  contextDocument: (chars) => `das Dokument (${chars.toLocaleString('de')} Zeichen)`,
   contextRecord: (table, uid) => `Datensatz ${table}:${uid}`,
-  contextNone: 'Kein Text aus dem Editor.',
+  contextNone: 'kein Text aus dem Editor',
   contextCut: (part, limit) =>
     `${part === 'selection' ? 'Der markierte Text' : 'Das Dokument'} wurde auf ` +
     `${limit.toLocaleString('de')} Zeichen gekürzt.`,
   tools: (available, withheld) => `Werkzeuge: ${available} verfügbar, ${withheld} zurückgehalten`,
   toolsLoading: 'Die Werkzeuge werden geladen…',
-  toolsFailed: 'Die Liste der Werkzeuge konnte nicht geladen werden.',
+  toolsFailed: 'Die erlaubten Werkzeuge konnten nicht geladen werden. Aufgaben laufen vorerst ohne Werkzeuge.',
   toolsRetry: 'Werkzeuge neu laden',
-  toolsUnavailableNote: 'Bis dahin laufen Aufgaben ohne Werkzeuge.',
   availableToTheAi: 'Für die KI verfügbar',
   withheld: 'Zurückgehalten',
   none: 'keine',
@@ -236,23 +242,29 @@ export const DE_MESSAGES: AskAiMessages = {
   timeline: (steps) => `Schritte (${steps})`,
   working: 'Die KI arbeitet…',
   writing: 'Die Antwort wird geschrieben…',
+  stillWaiting: 'Der KI-Dienst antwortet noch nicht…',
+  elapsed: (seconds) => `${seconds} s`,
   stepRunning: 'läuft',
   stepDone: 'fertig',
   stepFailed: 'fehlgeschlagen',
-  stepTool: (tool) => `Werkzeug ${tool}`,
+  stepTool: (tool) => `Werkzeug: ${tool}`,
   stepModel: (round) => `Modell, Runde ${round}`,
   stepOther: (kind) => `Schritt: ${kind}`,
   answer: 'Antwort',
-  partialAnswer: 'Was bisher ankam, bleibt unten erhalten.',
+  aiGenerated: 'KI-generiert – vor der Verwendung prüfen',
   insert: 'Einfügen',
   replaceSelection: 'Markierung ersetzen',
   copy: 'Kopieren',
-  copied: 'In die Zwischenablage kopiert.',
-  copyFailed: 'Die Zwischenablage ist hier nicht verfügbar: Markieren und kopieren Sie den Text selbst.',
+  copied: 'Kopiert',
+  copyFailed: 'Kopieren ist hier nicht möglich: Markieren und kopieren Sie den Text selbst.',
   tryAgain: 'Erneut versuchen',
+  tryAgainIn: (seconds) => `Erneut versuchen in ${seconds} s`,
+  details: 'Details',
   announceStarted: 'Die KI arbeitet an der Aufgabe.',
   announceDone: 'Die Antwort ist fertig.',
   announceStopped: 'Angehalten.',
+  inserted: 'Eingefügt',
+  replaced: 'Ersetzt',
   done: 'Fertig.',
   stopped: 'Sie haben die Aufgabe angehalten.',
   stoppedConfirmed: 'Der Server hat bestätigt, dass er den Lauf abgebrochen hat.',
@@ -261,43 +273,32 @@ export const DE_MESSAGES: AskAiMessages = {
   stoppedNoCancel: 'Der Server beendet womöglich noch den laufenden Schritt.',
   partialKept: 'Was bisher ankam, bleibt erhalten.',
   noAnswer: 'Die KI hat nicht geantwortet. Versuchen Sie es erneut oder formulieren Sie die Anweisung um.',
-  noAnswerBudget:
-    'Das Budget der KI war aufgebraucht, bevor sie antwortete. Versuchen Sie eine kürzere ' +
-    'Anweisung oder weniger Text, oder fragen Sie die Administration nach dem Budget.',
-  noAnswerTruncated: 'Der Text war zu lang für eine Antwort. Markieren Sie weniger Text und versuchen Sie es erneut.',
+  noAnswerBudget: 'Das Budget der KI war aufgebraucht. Versuchen Sie eine kürzere Anweisung oder weniger Text.',
+  noAnswerTruncated: 'Der Text war zu lang für die KI. Markieren Sie weniger Text und versuchen Sie es erneut.',
   suspendedApproval: (tools) =>
-    `Die Aufgabe wurde angehalten: Die KI hat ${tools} aufgerufen, das eine Freigabe braucht. ` +
-    `Dieser Dialog führt nur Aufgaben ohne Freigabe aus.`,
+    `Die Aufgabe wurde angehalten: ${tools} braucht eine Freigabe, die dieser Dialog nicht erteilen kann.`,
   suspendedInput: (tools) =>
-    `Die Aufgabe wurde angehalten: Die KI hat ${tools} aufgerufen, das nach Eingaben fragt. Dieser ` +
-    `Dialog führt nur Aufgaben ohne Eingaben aus.`,
-  suspendedInbox: (runUuid) =>
-    `Der Lauf wartet im Agent-Run-Posteingang des Backends (KI-Aufgaben › Agent-Läufe) unter der ` +
-    `Kennung ${runUuid}; wer die Freigabeberechtigung hat, kann ihn dort fortsetzen.`,
-  suspendedNoInbox:
-    'Das Backend hat keine Lauf-Kennung gesendet; im Agent-Run-Posteingang ist der Lauf daher nicht zu finden.',
-  suspendedNext: 'Versuchen Sie es erneut: Der Dialog lädt die erlaubten Werkzeuge vorher neu.',
+    `Die Aufgabe wurde angehalten: ${tools} fragt nach Eingaben, die dieser Dialog nicht geben kann.`,
+  suspendedInbox: (runUuid) => `Der Lauf wartet unter der Kennung ${runUuid} in KI-Aufgaben › Agent-Läufe.`,
+  suspendedNext: 'Beim erneuten Versuch werden die erlaubten Werkzeuge zuerst neu geladen.',
   network: 'Der Server ist nicht erreichbar. Prüfen Sie die Verbindung und versuchen Sie es erneut.',
-  connectionLost: 'Die Verbindung brach ab, bevor die Antwort vollständig war.',
+  connectionLost: 'Die Verbindung brach ab, bevor die Antwort vollständig war. Versuchen Sie es erneut.',
   sessionExpired:
     'Ihre Sitzung ist abgelaufen. Melden Sie sich in einem anderen Tab neu an und versuchen Sie es dann erneut.',
-  forbidden: 'Sie dürfen diese KI-Aufgabe nicht nutzen.',
-  notFound:
-    'Der KI-Dienst ist hier nicht eingerichtet (Endpunkt oder Konfiguration ' +
-    'nicht gefunden). Wenden Sie sich an die Administration.',
-  badRequest: 'Die Anfrage wurde nicht angenommen.',
-  rateLimited: (seconds) =>
-    seconds === null
-      ? 'Zu viele Anfragen. Warten Sie einen Moment und versuchen Sie es dann erneut.'
-      : `Zu viele Anfragen. Versuchen Sie es in ${seconds} Sekunden erneut.`,
-  server: 'Der KI-Dienst ist ausgefallen.',
-  invalidResponse: 'Der Server hat eine Antwort gesendet, die dieser Dialog nicht lesen kann.',
-  guardrail: 'Eine Schutzregel des KI-Dienstes hat diese Aufgabe angehalten.',
-  cancelled: 'Der Server hat die Aufgabe abgebrochen.',
-  backend: 'Der KI-Dienst konnte die Aufgabe nicht erledigen.',
-  backendSaid: (message) => `Er meldete: „${message}“`,
+  forbidden: 'Sie dürfen diese KI-Aufgabe nicht nutzen. Bitten Sie die Administration um Zugang.',
+  notFound: 'Der KI-Dienst ist hier nicht eingerichtet. Wenden Sie sich an die Administration.',
+  badRequest:
+    'Der KI-Dienst hat die Anfrage nicht angenommen. Bitten Sie die Administration, die Einrichtung zu prüfen.',
+  rateLimited: 'Gerade gibt es zu viele Anfragen. Warten Sie kurz und versuchen Sie es dann erneut.',
+  server: 'Der KI-Dienst ist ausgefallen. Versuchen Sie es gleich noch einmal.',
+  invalidResponse: 'Der Server hat eine Antwort gesendet, die dieser Dialog nicht lesen kann. Versuchen Sie es erneut.',
+  guardrail: 'Eine Schutzregel des KI-Dienstes hat diese Aufgabe blockiert. Ändern Sie die Anweisung oder den Text.',
+  cancelled: 'Der Server hat die Aufgabe abgebrochen. Versuchen Sie es erneut.',
+  backend: 'Der KI-Dienst konnte die Aufgabe nicht erledigen. Versuchen Sie es erneut.',
+  serverSaid: (message) => `Der Server meldete: „${message}“`,
   emptyInstruction: 'Geben Sie zuerst eine Anweisung ein oder wählen Sie eine Aufgabe.',
   usage: (tokens) => `${tokens.toLocaleString('de')} Tokens`,
+  cost: (amount) => `Kosten ${amount.toLocaleString('de', { maximumFractionDigits: 4 })}`,
   dialogFailed:
     'Der Dialog „KI fragen“ konnte nicht angezeigt werden. Laden Sie die Seite neu, um es erneut zu versuchen.',
 };

@@ -2,50 +2,83 @@ import type { AskAiFailure } from '../client/failure';
 import type { RunSnapshot } from '../client/run-state';
 import type { MessageKey, MessageLine } from './messages';
 
-/** What the end of a run says: `alert` for a failure (role="alert"), `status` for a calm end. */
+/**
+ * Whether "Try again" can help: `now`, `later` (after the backend's `Retry-After`), or `never` (the
+ * same request would fail the same way: not permitted, not set up, refused, blocked by a guardrail).
+ */
+export type RetryAdvice = 'now' | 'later' | 'never';
+
+/** What the end of a run says. */
 export interface Outcome {
+  /** `alert` for a failure (role="alert"), `status` for a calm end. */
   readonly tone: 'alert' | 'status';
+  /** One short sentence with what to do (and whether the partial answer is kept). */
   readonly lines: readonly MessageLine[];
+  /** For a collapsed "Details": the server's own words, a run id. Empty when there is nothing more. */
+  readonly details: readonly MessageLine[];
+  readonly retry: RetryAdvice;
+  /** With `retry: 'later'`: seconds from the end of the run until a retry can help. */
+  readonly retryAfterSeconds: number | null;
 }
+
+/** How a tool is named to the editor: its label where the backend sent one. */
+export type ToolLabel = (name: string) => string;
 
 const line = (key: MessageKey, ...args: unknown[]): MessageLine => (args.length === 0 ? { key } : { key, args });
 
-/** The failure's own sentence, and the backend's words after it when it sent some. */
-const withBackendMessage = (key: MessageKey, message: string | null): MessageLine[] =>
-  message ? [line(key), line('backendSaid', message)] : [line(key)];
+const NEVER: ReadonlySet<AskAiFailure['kind']> = new Set(['forbidden', 'notFound', 'badRequest', 'guardrail']);
 
-/** The lines that tell the editor what a failure means and what to do next. */
-export function failureLines(failure: AskAiFailure, partial: boolean): MessageLine[] {
+interface FailureView {
+  readonly lines: readonly MessageLine[];
+  readonly details: readonly MessageLine[];
+}
+
+/** The sentence a failure shows, and what goes to its details. */
+export function failureView(failure: AskAiFailure, partial: boolean, labelOf: ToolLabel = String): FailureView {
   const kept = partial ? [line('partialKept')] : [];
   switch (failure.kind) {
     case 'suspendedForApproval':
     case 'suspendedForInput': {
-      const tools = failure.tools.join(', ') || '?';
-      const first = line(failure.kind === 'suspendedForApproval' ? 'suspendedApproval' : 'suspendedInput', tools);
-      const inbox = failure.runUuid ? line('suspendedInbox', failure.runUuid) : line('suspendedNoInbox');
-      return [first, inbox, line('suspendedNext')];
+      const tools = failure.tools.map(labelOf).join(', ') || '?';
+      const key = failure.kind === 'suspendedForApproval' ? 'suspendedApproval' : 'suspendedInput';
+      const inbox = failure.runUuid ? [line('suspendedInbox', failure.runUuid)] : [];
+      return { lines: [line(key, tools), ...kept], details: [...inbox, line('suspendedNext')] };
     }
-    case 'noAnswer':
-      if (failure.terminationReason === 'budget_exhausted') return [line('noAnswerBudget')];
-      if (failure.terminationReason === 'context_truncated') return [line('noAnswerTruncated')];
-      return [line('noAnswer')];
+    case 'noAnswer': {
+      const reason = failure.terminationReason;
+      const key =
+        reason === 'budget_exhausted'
+          ? 'noAnswerBudget'
+          : reason === 'context_truncated'
+            ? 'noAnswerTruncated'
+            : 'noAnswer';
+      return { lines: [line(key)], details: [] };
+    }
+    case 'invalidResponse':
+      return { lines: [line('invalidResponse'), ...kept], details: [line('serverSaid', failure.detail)] };
     case 'network':
     case 'connectionLost':
     case 'sessionExpired':
-    case 'invalidResponse':
-      return [line(failure.kind), ...kept];
     case 'rateLimited':
-      return [line('rateLimited', failure.retryAfterSeconds), ...kept];
+      return { lines: [line(failure.kind), ...kept], details: [] };
     case 'forbidden':
     case 'notFound':
     case 'badRequest':
     case 'guardrail':
-      return withBackendMessage(failure.kind, failure.message);
     case 'server':
     case 'cancelled':
     case 'backend':
-      return [...withBackendMessage(failure.kind, failure.message), ...kept];
+      return {
+        lines: [line(failure.kind), ...kept],
+        details: failure.message ? [line('serverSaid', failure.message)] : [],
+      };
   }
+}
+
+/** Kept for hosts that render the lines alone: the sentence and the details after it. */
+export function failureLines(failure: AskAiFailure, partial: boolean, labelOf: ToolLabel = String): MessageLine[] {
+  const view = failureView(failure, partial, labelOf);
+  return [...view.lines, ...view.details];
 }
 
 const CANCEL_LINES = {
@@ -56,22 +89,32 @@ const CANCEL_LINES = {
   notConfirmed: 'stoppedUnconfirmed',
 } as const satisfies Record<RunSnapshot['cancel'], MessageKey>;
 
+const calm = (lines: MessageLine[]): Outcome => ({
+  tone: 'status',
+  lines,
+  details: [],
+  retry: 'now',
+  retryAfterSeconds: null,
+});
+
 /** What the end of a run says, or `null` while nothing has ended. */
-export function outcomeOf(run: RunSnapshot): Outcome | null {
+export function outcomeOf(run: RunSnapshot, labelOf: ToolLabel = String): Outcome | null {
   const partial = run.partialAnswer.trim() !== '';
   switch (run.status) {
     case 'idle':
     case 'running':
       return null;
     case 'done':
-      return { tone: 'status', lines: [line('done'), ...(run.usage ? [line('usage', run.usage.totalTokens)] : [])] };
+      return calm([line('done')]);
     case 'stopped':
-      return {
-        tone: 'status',
-        lines: [line('stopped'), line(CANCEL_LINES[run.cancel]), ...(partial ? [line('partialKept')] : [])],
-      };
+      return calm([line('stopped'), line(CANCEL_LINES[run.cancel]), ...(partial ? [line('partialKept')] : [])]);
     case 'failed':
-    case 'suspended':
-      return { tone: 'alert', lines: run.failure ? failureLines(run.failure, partial) : [line('backend')] };
+    case 'suspended': {
+      const failure: AskAiFailure = run.failure ?? { kind: 'backend', message: null };
+      const view = failureView(failure, partial, labelOf);
+      const seconds = failure.kind === 'rateLimited' ? failure.retryAfterSeconds : null;
+      const retry: RetryAdvice = NEVER.has(failure.kind) ? 'never' : seconds ? 'later' : 'now';
+      return { tone: 'alert', ...view, retry, retryAfterSeconds: retry === 'later' ? seconds : null };
+    }
   }
 }

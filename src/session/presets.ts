@@ -50,7 +50,7 @@ const DE: readonly AskAiPreset[] = [
   {
     id: 'translate',
     label: 'Übersetzen',
-    prompt: ({ language }) => `Übersetze diesen Text ins ${language}.`,
+    prompt: ({ language }) => `Übersetze diesen Text ${germanTarget(language)}.`,
     requiredTools: [],
     needsLanguage: true,
   },
@@ -69,6 +69,32 @@ export const DEFAULT_LANGUAGES: Record<AskAiLocale, readonly string[]> = {
   en: ['German', 'English', 'French', 'Spanish', 'Italian', 'Dutch'],
   de: ['Englisch', 'Deutsch', 'Französisch', 'Spanisch', 'Italienisch', 'Niederländisch'],
 };
+
+/**
+ * German names a language as its target with "ins" and the nominalised neuter ("ins Englische"):
+ * the built-in languages by that form; any other after "in die Sprache".
+ */
+const DE_TARGET: Readonly<Record<string, string>> = {
+  Englisch: 'ins Englische',
+  Deutsch: 'ins Deutsche',
+  Französisch: 'ins Französische',
+  Spanisch: 'ins Spanische',
+  Italienisch: 'ins Italienische',
+  Niederländisch: 'ins Niederländische',
+};
+
+export function germanTarget(language: string): string {
+  return DE_TARGET[language] ?? `in die Sprache ${language}`;
+}
+
+/**
+ * A preset's task with the editor's own words as extra direction: both reach the model. Without
+ * typed text the task is sent as it is.
+ */
+export function presetInstruction(task: string, typed: string, label: string): string {
+  const direction = typed.trim();
+  return direction === '' ? task : `${task}\n\n${label}: ${direction}`;
+}
 
 export function presetPrompt(preset: AskAiPreset, language: string): string {
   return typeof preset.prompt === 'function' ? preset.prompt({ language }) : preset.prompt;

@@ -75,7 +75,7 @@ export const ToolsLoading: Story = {
   parameters: sim({ fault: 'tools:latency' }),
   play: async ({ canvasElement }) => {
     const dialog = await open(canvasElement);
-    await expect(dialog.getByText('Loading the tools…')).toBeInTheDocument();
+    await expect(await dialog.findByText('Loading the tools…')).toBeInTheDocument();
   },
 };
 
@@ -83,7 +83,7 @@ export const ToolsFailed: Story = {
   parameters: sim({ fault: 'tools:server-error' }),
   play: async ({ canvasElement }) => {
     const dialog = await open(canvasElement);
-    await expect(await dialog.findByText(/The list of tools could not be loaded/)).toBeInTheDocument();
+    await expect(await dialog.findByRole('alert')).toHaveTextContent('The allowed tools could not be loaded');
   },
 };
 
@@ -161,29 +161,39 @@ export const SuspendedWithRunId = runStory({ fault: 'suspend-approval' }, async 
 );
 
 export const SuspendedWithoutRunId = runStory({ fault: 'suspend-approval-no-uuid' }, async (dialog) =>
-  expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('The backend sent no run id'),
+  expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(
+    'The task stopped: Update page metadata needs someone’s approval',
+  ),
 );
 
-function failureStory(fault: string, text: RegExp | string): Story {
+/** A failure: its one sentence, and "Try again" where retrying can help (`'absent'` where it cannot). */
+function failureStory(
+  fault: string,
+  text: RegExp | string,
+  retry: 'enabled' | 'disabled' | 'absent' = 'enabled',
+): Story {
   return runStory({ fault }, async (dialog) => {
     await expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(text);
-    await expect(dialog.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    const tryAgain = dialog.queryByRole('button', { name: 'Try again' });
+    if (retry === 'absent') await expect(tryAgain).toBeNull();
+    else if (retry === 'disabled') await expect(tryAgain).toBeDisabled();
+    else await expect(tryAgain).toBeEnabled();
   });
 }
 
 export const NetworkError = failureStory('network-error', 'The server could not be reached.');
 export const ConnectionLost = failureStory(
   'truncated-stream',
-  'The connection was lost before the answer was complete.',
+  'The connection broke off before the answer was complete.',
 );
 export const SessionExpired = failureStory('session-expired', 'Your session has expired.');
-export const Forbidden = failureStory('forbidden', 'You are not allowed to use this AI task.');
-export const NotFound = failureStory('not-found', 'not set up here');
-export const BadRequest = failureStory('bad-request', 'The request was not accepted.');
-export const RateLimited = failureStory('rate-limited', 'Try again in 30 seconds.');
+export const Forbidden = failureStory('forbidden', 'You are not allowed to use this AI task.', 'absent');
+export const NotFound = failureStory('not-found', 'not set up here', 'absent');
+export const BadRequest = failureStory('bad-request', 'The AI service did not accept the request.', 'absent');
+export const RateLimited = failureStory('rate-limited', 'Too many requests right now.', 'disabled');
 export const ServerError = failureStory('server-error', 'The AI service failed.');
 export const InvalidResponse = failureStory('malformed-json', 'cannot read');
-export const Guardrail = failureStory('guardrail', 'A safety rule of the AI service stopped this task.');
+export const Guardrail = failureStory('guardrail', 'A safety rule of the AI service blocked this task.', 'absent');
 export const CancelledByServer = failureStory('cancelled', 'The server cancelled the task.');
 export const BackendFailure = failureStory('lease-lost', 'The AI service could not complete the task.');
 

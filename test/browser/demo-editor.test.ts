@@ -36,7 +36,9 @@ describe('the demo editor in Chromium', () => {
     const text = (await answer.textContent()) ?? '';
     expect(text).toMatch(/reading garden/);
     await dialog().getByRole('button', { name: 'Insert' }).click();
-    await dialog().getByRole('button', { name: 'Close' }).click();
+    // Insert closes the dialog by default; focus is back on the trigger.
+    await dialog().waitFor({ state: 'hidden' });
+    expect(await focused()).toMatchObject({ tag: 'BUTTON', text: 'Ask AI', inDialog: false });
     const inserted = page.locator('.rte [data-ai-written]');
     await inserted.first().waitFor();
     expect((await inserted.allTextContents()).join(' ').replace(/\s+/g, ' ')).toContain(
@@ -150,7 +152,7 @@ describe('the demo editor in Chromium', () => {
     const alert = dialog().getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(
-      /update_page_metadata, which needs someone’s approval.*under the id [0-9a-f-]{36}/,
+      /Update page metadata needs someone’s approval.*under the id [0-9a-f-]{36}/,
     );
   });
 

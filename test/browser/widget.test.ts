@@ -94,7 +94,8 @@ describe.each([
         headStyles,
       );
 
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      // Insert closed the dialog and gave focus back to the trigger inside the shadow root.
+      await dialog.waitFor({ state: 'hidden' });
       expect(
         await page.evaluate(() => document.querySelector('ask-ai-dialog')?.shadowRoot?.activeElement?.textContent),
       ).toBe('Ask AI');

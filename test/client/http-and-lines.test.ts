@@ -55,7 +55,13 @@ describe('reading an HTTP answer', () => {
     expect(retryAfterSeconds('30s', 0)).toBeNull();
     expect(retryAfterSeconds('x30', 0)).toBeNull();
     expect(retryAfterSeconds('Wed, 21 Oct 2015 07:28:30 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(30);
-    expect(retryAfterSeconds('Wed, 21 Oct 2015 07:28:00 GMT', Date.parse('Wed, 21 Oct 2015 07:29:00 GMT'))).toBe(0);
+    expect(retryAfterSeconds('Wed, 21 Oct 2015 07:28:00 GMT', Date.parse('Wed, 21 Oct 2015 07:29:00 GMT'))).toBeNull();
+    // Clamped to a sane range: no wait means at once, an absurd one means ten minutes.
+    expect(retryAfterSeconds('0', 0)).toBeNull();
+    expect(retryAfterSeconds('1', 0)).toBe(1);
+    expect(retryAfterSeconds('600', 0)).toBe(600);
+    expect(retryAfterSeconds('601', 0)).toBe(600);
+    expect(retryAfterSeconds('100000000000000000000', 0)).toBe(600);
   });
 
   it('maps statuses to failures, with the backend’s message when it sent a real one', () => {

@@ -163,7 +163,12 @@ describe('offerableTools against crafted answers', () => {
       'backend',
     ],
     ['403', { success: false, error: 'Denied' }, { status: 403 }, 'forbidden'],
-    ['401 with JSON', { success: false, error: 'Denied' }, { status: 401 }, 'forbidden'],
+    [
+      '401 with JSON (TYPO3: not logged in)',
+      { success: false, error: 'Not logged in' },
+      { status: 401 },
+      'sessionExpired',
+    ],
     [
       '401 with HTML',
       '<html>login</html>',

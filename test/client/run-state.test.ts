@@ -19,6 +19,7 @@ describe('reduceRun', () => {
       tools: ['t'],
       requestId: 'r',
       startedAt: 5,
+      lastEventAt: 5,
     });
     const again = reduceRun(
       { ...started, partialAnswer: 'old', status: 'failed' },

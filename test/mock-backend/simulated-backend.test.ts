@@ -311,7 +311,7 @@ describe('faults', () => {
     latency: { status: 'done' },
     'network-error': { status: 'failed', failure: { kind: 'network' } },
     'bad-request': { status: 'failed', failure: { kind: 'badRequest', message: 'Invalid configuration or prompt' } },
-    unauthorized: { status: 'failed', failure: { kind: 'forbidden', message: 'You are not logged in.' } },
+    unauthorized: { status: 'failed', failure: { kind: 'sessionExpired' } },
     forbidden: { status: 'failed', failure: { kind: 'forbidden', message: 'You are not allowed to use AI tasks.' } },
     'not-found': { status: 'failed', failure: { kind: 'notFound', message: 'The configuration does not exist.' } },
     'rate-limited': { status: 'failed', failure: { kind: 'rateLimited', retryAfterSeconds: 30 } },

@@ -134,11 +134,9 @@ describe('tools: available and withheld, with reasons', () => {
     const { user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Ask AI' }));
     const dialog = screen.getByRole('dialog');
-    expect(
-      await within(dialog).findByText(
-        /The list of tools could not be loaded\. You are not allowed to use this AI task\..*Until it loads, tasks run without tools\./,
-      ),
-    ).toBeVisible();
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent('The allowed tools could not be loaded, so tasks run without tools for now.');
+    expect(notice).toHaveTextContent('You are not allowed to use this AI task.');
     backend.setState({ fault: null });
     await user.click(within(dialog).getByRole('button', { name: 'Load the tools again' }));
     expect(await within(dialog).findByText(/^Tools: \d+ available/)).toBeInTheDocument();
@@ -167,9 +165,7 @@ describe('presets', () => {
     const dialog = await openDialog(user);
     const meta = within(dialog).getByRole('button', { name: 'Fill the page title' });
     expect(meta).toBeDisabled();
-    expect(meta).toHaveAccessibleDescription(
-      'Not available: it needs update_page_metadata, which the AI may not use here.',
-    );
+    expect(meta).toHaveAccessibleDescription('Not available here: it needs Update page metadata.');
     expect(within(dialog).getByRole('button', { name: 'Customer note' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Summarise the page' })).toBeEnabled();
   });
@@ -184,6 +180,30 @@ describe('presets', () => {
       'Translate this text into French.',
     );
     expect(sent.runs[0]?.prompt).toBe('Translate this text into French.');
+  });
+
+  it('keeps typed text when a preset runs, and sends it along as extra direction', async () => {
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    const box = within(dialog).getByRole('textbox', { name: 'Instruction' });
+    await user.type(box, 'Keep it formal');
+    await user.click(within(dialog).getByRole('button', { name: 'Summarise' }));
+    await settled();
+    expect(sent.runs[0]?.prompt).toBe(
+      'Summarise this text in two sentences.\n\nExtra direction from the editor: Keep it formal',
+    );
+    expect(box).toHaveValue('Keep it formal');
+    // A preset's own task in the box is not the editor's words: the next preset runs as it is.
+    await user.clear(box);
+    await user.click(within(dialog).getByRole('button', { name: 'Shorten' }));
+    await settled();
+    expect(box).toHaveValue('Shorten this text and keep its meaning.');
+    await user.click(within(dialog).getByRole('button', { name: 'Improve' }));
+    await settled();
+    expect(sent.runs.map((r) => r.prompt).slice(1)).toEqual([
+      'Shorten this text and keep its meaning.',
+      'Improve the wording, grammar and punctuation of this text.',
+    ]);
   });
 
   it('offers the six built-in tasks by default', async () => {
@@ -217,7 +237,8 @@ describe('a run', () => {
       context: { selection: ARTICLE, recordTable: 'tt_content', recordUid: 7 },
       stream: true,
     });
-    expect(sent.runs[0]?.tools).toEqual(available);
+    // The list shows the tools grouped and sorted for reading; the run offers them in the backend's order.
+    expect([...(sent.runs[0]?.tools as string[])].sort()).toEqual([...available].sort());
     expect(sent.runs[0]?.tools).not.toContain('update_page_metadata');
   });
 
@@ -254,7 +275,12 @@ describe('a run', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent('The answer is ready.');
     expect(within(dialog).getByText('Done.')).toBeInTheDocument();
     await user.click(within(dialog).getByText(/^Steps/));
-    expect(within(dialog).getByText(/Tool get_page_content — done/)).toBeInTheDocument();
+    const timeline = dialog.querySelector<HTMLElement>('[data-ask-ai-part="timeline"] ol')!;
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toContain('Tool: Get page content — done (120 ms)');
   });
 
   it('says it is writing the answer when no delta arrives (nr-llm protocol)', async () => {
@@ -291,8 +317,9 @@ describe('a run', () => {
     await user.click(screen.getByRole('button', { name: 'Ask AI' }));
     const dialog = screen.getByRole('dialog', { name: 'Ask AI' });
     await runInstruction(user, 'Summarise this.');
-    const note = await within(dialog).findByText('Loading the tools…', { selector: '.ask-ai-note' });
-    expect(note).toBeInTheDocument();
+    await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'preparing'));
+    // The indicator shows from the moment the task is asked for; Run waits with it.
+    expect(dialog.querySelector('[data-ask-ai-part="progress"]')).toHaveTextContent('Working on it…');
     expect(within(dialog).getByRole('button', { name: 'Run' })).toHaveAttribute('aria-disabled', 'true');
     expect(sent.runs).toEqual([]);
     holdStreams(false);
@@ -336,32 +363,81 @@ describe('keys', () => {
 });
 
 describe('every end has a message and a next step', () => {
-  const cases: Array<[string, string, RegExp]> = [
-    ['budget-exhausted', 'alert', /ran out of budget/],
-    ['guardrail', 'alert', /A safety rule of the AI service stopped this task\.It said: “The guardrail blocked/],
-    ['forbidden', 'alert', /You are not allowed to use this AI task\.It said: “You are not allowed to use AI tasks\.”/],
-    ['session-expired', 'alert', /Your session has expired/],
-    ['rate-limited', 'alert', /Try again in 30 seconds/],
+  /** The fault, the one sentence the editor reads, the details (or null), and whether "Try again" is offered. */
+  const cases: Array<[string, RegExp, string | null, 'enabled' | 'disabled' | 'absent']> = [
+    ['budget-exhausted', /^The AI ran out of budget before it answered\./, null, 'enabled'],
+    [
+      'guardrail',
+      /^A safety rule of the AI service blocked this task\./,
+      'The server said: “The guardrail blocked',
+      'absent',
+    ],
+    [
+      'forbidden',
+      /^You are not allowed to use this AI task\./,
+      'The server said: “You are not allowed to use AI tasks.”',
+      'absent',
+    ],
+    ['unauthorized', /^Your session has expired\. Log in again/, null, 'enabled'],
+    ['session-expired', /^Your session has expired\./, null, 'enabled'],
+    ['rate-limited', /^Too many requests right now\./, null, 'disabled'],
     [
       'truncated-stream',
-      'alert',
-      /The connection was lost before the answer was complete\.What arrived so far is kept\./,
+      /^The connection broke off before the answer was complete\. Try again\.What arrived so far is kept\.$/,
+      null,
+      'enabled',
     ],
-    ['not-found', 'alert', /not set up here/],
-    ['server-error', 'alert', /The AI service failed\.It said: “RuntimeException/],
-    ['server-error-html', 'alert', /^The AI service failed\.$/],
-    ['malformed-json', 'alert', /cannot read/],
-    ['lease-lost', 'alert', /could not complete the task\.It said: “The run lost its lease/],
-    ['cancelled', 'alert', /The server cancelled the task/],
+    [
+      'not-found',
+      /^The AI service is not set up here\./,
+      'The server said: “The configuration does not exist.”',
+      'absent',
+    ],
+    [
+      'server-error',
+      /^The AI service failed\. Try again in a moment\.$/,
+      'The server said: “RuntimeException: The provider did not answer.”',
+      'enabled',
+    ],
+    ['server-error-html', /^The AI service failed\. Try again in a moment\.$/, null, 'enabled'],
+    [
+      'malformed-json',
+      /^The server sent an answer this dialog cannot read\./,
+      'The server said: “The answer is not JSON.”',
+      'enabled',
+    ],
+    [
+      'lease-lost',
+      /^The AI service could not complete the task\./,
+      'The server said: “The run lost its lease',
+      'enabled',
+    ],
+    ['cancelled', /^The server cancelled the task\./, 'The server said: “The run was cancelled.”', 'enabled'],
   ];
 
-  it.each(cases)('%s', async (fault, role, text) => {
+  it.each(cases)('%s', async (fault, sentence, details, retry) => {
     const { user } = renderDialog({ headers: { 'X-Ask-Ai-Fault': fault } });
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await settled();
-    expect(within(dialog).getByRole(role)).toHaveTextContent(text);
-    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    // (A fault sent as a header fails the tool list too: that has an alert of its own at the top.)
+    const alert = dialog.querySelector<HTMLElement>('[data-ask-ai-part="outcome"]')!;
+    expect(alert).toHaveAttribute('role', 'alert');
+    const main = [...alert.querySelectorAll(':scope > p')].map((p) => p.textContent).join('');
+    expect(main).toMatch(sentence);
+    // The server's own words, and any exception class, only in the collapsed details.
+    expect(main).not.toMatch(/Exception|The server said/);
+    const detailsPart = alert.querySelector('details');
+    if (details === null) expect(detailsPart).toBeNull();
+    else {
+      expect(detailsPart).not.toHaveAttribute('open');
+      expect(within(detailsPart as HTMLElement).getByText('Details')).toBeInTheDocument();
+      expect(detailsPart).toHaveTextContent(details);
+    }
+    const tryAgain = within(dialog).queryByRole('button', { name: 'Try again' });
+    if (retry === 'absent') expect(tryAgain).not.toBeInTheDocument();
+    else if (retry === 'disabled') expect(tryAgain).toBeDisabled();
+    else expect(tryAgain).toBeEnabled();
     expect(within(dialog).getByRole('textbox', { name: 'Instruction' })).toHaveValue('Summarise this.');
   });
 
@@ -376,7 +452,8 @@ describe('every end has a message and a next step', () => {
     await runInstruction(user, 'Summarise this.');
     await settled();
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'The request was not accepted.It said: “Invalid configuration or prompt”',
+      'The AI service did not accept the request. Ask an administrator to check the setup.' +
+        'DetailsThe server said: “Invalid configuration or prompt”',
     );
   });
 
@@ -403,13 +480,19 @@ describe('every end has a message and a next step', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await waitFor(() => expect(within(dialog).getByRole('region', { name: 'Answer' })).toBeInTheDocument());
-    const partial = within(dialog).getByRole('region', { name: 'Answer' }).textContent;
+    const answerText = () =>
+      within(dialog).getByRole('region', { name: 'Answer' }).querySelector('div')?.textContent?.trim();
+    const partial = answerText();
     await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
     expect(within(dialog).getByText('You stopped the task.')).toBeInTheDocument();
     expect(await within(dialog).findByText('The server confirmed that it cancelled the run.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('region', { name: 'Answer' }).textContent).toBe(partial);
+    expect(answerText()).toBe(partial);
     expect(within(dialog).getByRole('status')).toHaveTextContent('Stopped.');
     expect(sent.cancels).toHaveLength(1);
+    // The click on Stop did not turn into a submit of the form (Run takes Stop's place): no new run.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent.runs).toHaveLength(1);
+    expect(dialog).toHaveAttribute('data-state', 'stopped');
   });
 
   it('stopped without a cancel endpoint: says the server may finish the step', async () => {
@@ -434,8 +517,13 @@ describe('every end has a message and a next step', () => {
     backend.setState({ fault: null });
     expect(dialog).toHaveAttribute('data-state', 'suspended');
     const alert = within(dialog).getByRole('alert');
-    expect(alert).toHaveTextContent('the AI called update_page_metadata, which needs someone’s approval');
-    expect(alert).toHaveTextContent(/agent-run inbox \(AI Tasks › Agent Runs\) under the id [0-9a-f-]{36}/);
+    // The tool by its label; the run id in the details.
+    expect(alert.querySelector(':scope > p')).toHaveTextContent(
+      'The task stopped: Update page metadata needs someone’s approval, which this dialog cannot give.',
+    );
+    expect(alert.querySelector('details')).toHaveTextContent(
+      /The run waits under the id [0-9a-f-]{36} in AI Tasks › Agent Runs\./,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     await settled();
     expect(sent.tools.length).toBe(fetchesBefore + 1);
@@ -449,7 +537,7 @@ describe('every end has a message and a next step', () => {
     await runInstruction(user, 'Summarise this.');
     await settled();
     const alert = within(dialog).getByRole('alert');
-    expect(alert).toHaveTextContent('The backend sent no run id, so it cannot be found in the agent-run inbox.');
+    expect(alert).toHaveTextContent('The task stopped: Update page metadata needs someone’s approval');
     expect(alert).not.toHaveTextContent('under the id');
   });
 
@@ -459,7 +547,7 @@ describe('every end has a message and a next step', () => {
     await runInstruction(user, 'Summarise this.');
     await settled();
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'the AI called ask_editor_for_tone, which asks for input',
+      'The task stopped: Ask for the tone asks for input, which this dialog cannot give.',
     );
   });
 });
@@ -475,7 +563,7 @@ describe('nothing is lost', () => {
     dialog = await openDialog(user);
     expect(within(dialog).getByRole('textbox', { name: 'Instruction' })).toHaveValue('Summarise this please.');
     expect(within(dialog).getByRole('region', { name: 'Answer' }).textContent).toBe(partial);
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('The connection was lost');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The connection broke off');
   });
 
   it('shows a note when the context was cut to the size limit', async () => {
@@ -493,18 +581,18 @@ describe('nothing is lost', () => {
 });
 
 describe('handing the answer back', () => {
-  it('calls onInsert and onReplace with the markdown, the plain text and the provenance', async () => {
+  it('Insert hands over the markdown, the plain text and the provenance, closes, refocuses and announces', async () => {
     const onInsert = vi.fn();
-    const onReplace = vi.fn();
     const { user } = renderDialog({
       onInsert,
-      onReplace,
+      onReplace: vi.fn(),
       context: { selection: 'Make this better', recordTable: 'pages', recordUid: 5 },
     });
     const dialog = await openDialog(user);
     await runInstruction(user, 'Write keywords for the page');
     await settled();
     await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await waitFor(() => expect(onInsert).toHaveBeenCalledTimes(1));
     const [answer, meta] = onInsert.mock.calls[0] as [{ markdown: string; text: string }, Record<string, unknown>];
     expect(answer.markdown).toMatch(/^- /m);
     expect(answer.text).not.toMatch(/^- /m);
@@ -516,8 +604,43 @@ describe('handing the answer back', () => {
       usage: { totalTokens: expect.any(Number) },
       partial: false,
     });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const trigger = screen.getByRole('button', { name: 'Ask AI' });
+    expect(trigger).toHaveFocus();
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Inserted');
+  });
+
+  it('applies an answer once: after Insert neither Insert nor Replace selection can apply it again', async () => {
+    const onInsert = vi.fn();
+    const onReplace = vi.fn();
+    const { user } = renderDialog({ onInsert, onReplace, closeOnApply: false });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    const insert = within(dialog).getByRole('button', { name: 'Insert' });
+    await user.dblClick(insert);
+    await waitFor(() => expect(insert).toBeDisabled());
+    expect(within(dialog).getByRole('button', { name: 'Replace selection' })).toBeDisabled();
+    expect(onInsert).toHaveBeenCalledTimes(1);
+    expect(onReplace).not.toHaveBeenCalled();
+    // A new answer can be applied again.
+    await runInstruction(user, 'Shorten this.');
+    await settled();
+    expect(within(dialog).getByRole('button', { name: 'Insert' })).toBeEnabled();
+  });
+
+  it('Replace selection hands over the same answer and provenance, and announces', async () => {
+    const onReplace = vi.fn();
+    const { user } = renderDialog({ onReplace, context: { selection: 'Make this better' } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Improve this.');
+    await settled();
     await user.click(within(dialog).getByRole('button', { name: 'Replace selection' }));
-    expect(onReplace).toHaveBeenCalledWith(answer, meta);
+    await waitFor(() => expect(onReplace).toHaveBeenCalledTimes(1));
+    expect((onReplace.mock.calls[0] as [{ text: string }, { instruction: string }])[1].instruction).toBe(
+      'Improve this.',
+    );
+    await waitFor(() => expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Replaced'));
   });
 
   it('copies the plain text and calls onCopy', async () => {
@@ -529,7 +652,7 @@ describe('handing the answer back', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(onCopy).toHaveBeenCalledTimes(1);
     expect(await navigator.clipboard.readText()).toBe((onCopy.mock.calls[0] as [{ text: string }])[0].text);
-    expect(within(dialog).getByText('Copied to the clipboard.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Copied')).toBeInTheDocument();
   });
 
   it('offers Replace selection only with a selection and a handler', async () => {
@@ -586,7 +709,10 @@ describe('languages and direction', () => {
     expect(within(dialog).getByRole('button', { name: 'Zusammenfassen' })).toBeInTheDocument();
     await runInstruction(user, 'Fasse zusammen', 'Anweisung');
     await settled();
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Der Lauf wartet im Agent-Run-Posteingang');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Die Aufgabe wurde angehalten: Update page metadata braucht eine Freigabe',
+    );
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/Der Lauf wartet unter der Kennung [0-9a-f-]{36}/);
     expect(within(dialog).getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
   });
 
@@ -833,7 +959,7 @@ describe('promises the dialog keeps', () => {
     await runInstruction(user, 'Go');
     await settled();
     const answer = within(dialog).getByRole('region', { name: 'Answer' });
-    await waitFor(() => expect(answer.textContent).toMatch(/^See .+ now\.$/));
+    await waitFor(() => expect(answer.querySelector('div')?.textContent).toMatch(/^See .+ now\.$/));
     expect(answer.querySelector('a')).toBeNull();
   });
 

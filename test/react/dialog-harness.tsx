@@ -84,10 +84,11 @@ export function renderDialog(
   return { user, ...view };
 }
 
-/** Opens the dialog with its trigger and waits for the tool list. */
+/** Opens the dialog with its trigger and waits for its contents (a lazy chunk) and the tool list. */
 export async function openDialog(user: ReturnType<typeof userEvent.setup>, name = 'Ask AI', trigger = name) {
   await user.click(screen.getByRole('button', { name: trigger }));
   const dialog = screen.getByRole('dialog', { name });
+  await within(dialog).findByRole('textbox');
   await waitFor(() =>
     expect(within(dialog).queryByText(/Loading the tools|Die Werkzeuge werden geladen/)).not.toBeInTheDocument(),
   );

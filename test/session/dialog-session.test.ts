@@ -46,8 +46,12 @@ describe('the dialog session', () => {
     expect(snapshot.result?.markdown).toBe(snapshot.answer);
     expect(snapshot.outcome).toEqual({
       tone: 'status',
-      lines: [{ key: 'done' }, { key: 'usage', args: [expect.any(Number)] }],
+      lines: [{ key: 'done' }],
+      details: [],
+      retry: 'now',
+      retryAfterSeconds: null,
     });
+    expect(snapshot.run.usage?.totalTokens).toBeGreaterThan(0);
     expect(runs[0]?.tools).toEqual(snapshot.tools.data?.unattended.map((t) => t.name));
     expect(runs[0]?.tools).not.toContain('update_page_metadata');
   });
@@ -307,5 +311,113 @@ describe('the dialog session, further', () => {
     session.start('Summarise this.');
     await settled(session);
     expect((runs[0]?.context as { document: string }).document).toHaveLength(20_000);
+  });
+});
+
+describe('the dialog session’s states for the editor', () => {
+  /** A session on the simulated backend with a hand-driven clock. */
+  function clocked() {
+    const sim = simulated();
+    let now = 1_000_000;
+    const pending = new Map<number, { at: number; fn: () => void }>();
+    let id = 0;
+    const timers = {
+      setTimeout: (fn: () => void, ms: number) => {
+        pending.set(++id, { at: now + ms, fn });
+        return id;
+      },
+      clearTimeout: (handle: unknown) => void pending.delete(handle as number),
+    };
+    const advance = (ms: number) => {
+      now += ms;
+      for (const [key, timer] of [...pending]) {
+        if (timer.at <= now) {
+          pending.delete(key);
+          timer.fn();
+        }
+      }
+    };
+    const transport = createTransport({ endpoints: ENDPOINTS, fetch: sim.fetch });
+    const session = createDialogSession({ transport, timers, now: () => now });
+    session.subscribe(() => undefined);
+    return { session, sim, advance, pending };
+  }
+
+  it('counts down a Retry-After before Try again can start, and wakes when it may', async () => {
+    const { session, sim, advance } = clocked();
+    sim.backend.setState({ fault: 'rate-limited' });
+    session.start('Summarise this.');
+    await settled(session);
+    expect(session.getSnapshot()).toMatchObject({
+      status: 'failed',
+      retry: 'waiting',
+      canRetry: false,
+      retryAt: 1_000_000 + 30_000,
+    });
+    expect(session.retry()).toBe(false);
+    advance(29_000);
+    expect(session.getSnapshot().retry).toBe('waiting');
+    advance(1_000);
+    expect(session.getSnapshot()).toMatchObject({ retry: 'ready', canRetry: true, retryAt: null });
+    sim.backend.setState({ fault: null });
+    expect(session.retry()).toBe(true);
+  });
+
+  it('offers no Try again where retrying cannot help', async () => {
+    const { session, sim } = clocked();
+    sim.backend.setState({ fault: 'forbidden' });
+    session.start('Summarise this.');
+    await settled(session);
+    expect(session.getSnapshot()).toMatchObject({ status: 'failed', retry: 'hidden', canRetry: false });
+    expect(session.retry()).toBe(false);
+  });
+
+  it('says it is still waiting after 15 s without an event, until the next one', async () => {
+    const { session, sim, advance } = clocked();
+    sim.backend.setState({ fault: 'stalled-stream' });
+    session.setOptions({ context: { selection: 'One. Two. Three. Four. Five. Six.' } });
+    session.start('Improve this.');
+    await until(() => session.getSnapshot().run.partialAnswer !== '');
+    expect(session.getSnapshot().quiet).toBe(false);
+    advance(14_000);
+    expect(session.getSnapshot().quiet).toBe(false);
+    advance(1_000);
+    expect(session.getSnapshot()).toMatchObject({ status: 'running', quiet: true });
+    session.stop();
+    expect(session.getSnapshot().quiet).toBe(false);
+  });
+
+  it('hands an answer over once, and a new answer again', async () => {
+    const { session } = clocked();
+    session.setOptions({ context: { selection: 'The library opens a reading garden on 1 June. Entry is free.' } });
+    session.start('Summarise this.');
+    await settled(session);
+    const first = session.apply('insert');
+    expect(first?.markdown).toBe(session.getSnapshot().answer);
+    expect(session.getSnapshot().applied).toBe('insert');
+    expect(session.apply('insert')).toBeNull();
+    expect(session.apply('replace')).toBeNull();
+    session.start('Shorten this.');
+    expect(session.apply('insert')).toBeNull();
+    await settled(session);
+    expect(session.getSnapshot().applied).toBeNull();
+    expect(session.apply('replace')).not.toBeNull();
+    expect(session.getSnapshot().applied).toBe('replace');
+  });
+
+  it('tells the editor’s words from a preset’s task in the instruction box', () => {
+    const { session } = clocked();
+    session.setInstruction('Summarise this text.', { fromPreset: true });
+    expect(session.getSnapshot()).toMatchObject({ instruction: 'Summarise this text.', instructionFromPreset: true });
+    session.setInstruction('Summarise this text. Formally.');
+    expect(session.getSnapshot().instructionFromPreset).toBe(false);
+  });
+
+  it('names tools by their labels', async () => {
+    const { session } = clocked();
+    session.setActive(true);
+    await until(() => session.getSnapshot().tools.status === 'success');
+    expect(session.getSnapshot().toolLabel('get_page_content')).toBe('Get page content');
+    expect(session.getSnapshot().toolLabel('not_in_the_list')).toBe('not_in_the_list');
   });
 });

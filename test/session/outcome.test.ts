@@ -2,62 +2,86 @@ import { describe, expect, it } from 'vitest';
 import { IDLE_SNAPSHOT, type AskAiFailure, type RunSnapshot } from '../../src/client';
 import {
   failureLines,
+  failureView,
   localize,
   outcomeOf,
   EN_MESSAGES,
   DE_MESSAGES,
   resolveMessages,
   localeOf,
+  type MessageLine,
 } from '../../src/session';
 
 const run = (patch: Partial<RunSnapshot>): RunSnapshot => ({ ...IDLE_SNAPSHOT, ...patch });
-const words = (lines: ReturnType<typeof failureLines>) => lines.map((line) => localize(line, EN_MESSAGES));
+const words = (lines: readonly MessageLine[]) => lines.map((line) => localize(line, EN_MESSAGES));
 
-describe('failureLines', () => {
-  const cases: Array<[AskAiFailure, boolean, string[]]> = [
-    [{ kind: 'network' }, false, [EN_MESSAGES.network]],
-    [{ kind: 'network' }, true, [EN_MESSAGES.network, EN_MESSAGES.partialKept]],
-    [{ kind: 'connectionLost' }, true, [EN_MESSAGES.connectionLost, EN_MESSAGES.partialKept]],
-    [{ kind: 'sessionExpired' }, false, [EN_MESSAGES.sessionExpired]],
-    [{ kind: 'invalidResponse', detail: 'x' }, true, [EN_MESSAGES.invalidResponse, EN_MESSAGES.partialKept]],
-    [{ kind: 'rateLimited', retryAfterSeconds: 30 }, false, ['Too many requests. Try again in 30 seconds.']],
-    [{ kind: 'rateLimited', retryAfterSeconds: null }, true, [EN_MESSAGES.rateLimited(null), EN_MESSAGES.partialKept]],
-    [{ kind: 'forbidden', message: 'No grant.' }, true, [EN_MESSAGES.forbidden, 'It said: “No grant.”']],
-    [{ kind: 'forbidden', message: null }, false, [EN_MESSAGES.forbidden]],
-    [{ kind: 'notFound', message: null }, false, [EN_MESSAGES.notFound]],
-    [{ kind: 'badRequest', message: 'Bad.' }, false, [EN_MESSAGES.badRequest, 'It said: “Bad.”']],
-    [{ kind: 'guardrail', message: 'Blocked.' }, true, [EN_MESSAGES.guardrail, 'It said: “Blocked.”']],
+describe('failureView', () => {
+  const said = (message: string) => [`The server said: “${message}”`];
+  const cases: Array<[AskAiFailure, boolean, string[], string[]]> = [
+    [{ kind: 'network' }, false, [EN_MESSAGES.network], []],
+    [{ kind: 'network' }, true, [EN_MESSAGES.network, EN_MESSAGES.partialKept], []],
+    [{ kind: 'connectionLost' }, true, [EN_MESSAGES.connectionLost, EN_MESSAGES.partialKept], []],
+    [{ kind: 'sessionExpired' }, false, [EN_MESSAGES.sessionExpired], []],
     [
-      { kind: 'server', status: 500, message: 'Boom.' },
+      { kind: 'invalidResponse', detail: 'Bad JSON.' },
       true,
-      [EN_MESSAGES.server, 'It said: “Boom.”', EN_MESSAGES.partialKept],
+      [EN_MESSAGES.invalidResponse, EN_MESSAGES.partialKept],
+      said('Bad JSON.'),
     ],
-    [{ kind: 'server', status: 502, message: null }, false, [EN_MESSAGES.server]],
-    [{ kind: 'cancelled', message: null }, true, [EN_MESSAGES.cancelled, EN_MESSAGES.partialKept]],
-    [{ kind: 'backend', message: 'Lease lost.' }, false, [EN_MESSAGES.backend, 'It said: “Lease lost.”']],
-    [{ kind: 'noAnswer', truncated: true, terminationReason: 'budget_exhausted' }, false, [EN_MESSAGES.noAnswerBudget]],
+    [{ kind: 'rateLimited', retryAfterSeconds: 30 }, false, [EN_MESSAGES.rateLimited], []],
+    [
+      { kind: 'forbidden', message: 'No grant.' },
+      true,
+      [EN_MESSAGES.forbidden, EN_MESSAGES.partialKept],
+      said('No grant.'),
+    ],
+    [{ kind: 'forbidden', message: null }, false, [EN_MESSAGES.forbidden], []],
+    [{ kind: 'notFound', message: null }, false, [EN_MESSAGES.notFound], []],
+    [{ kind: 'badRequest', message: 'Bad.' }, false, [EN_MESSAGES.badRequest], said('Bad.')],
+    [{ kind: 'guardrail', message: 'Blocked.' }, false, [EN_MESSAGES.guardrail], said('Blocked.')],
+    [
+      { kind: 'server', status: 500, message: 'RuntimeException: x' },
+      true,
+      [EN_MESSAGES.server, EN_MESSAGES.partialKept],
+      said('RuntimeException: x'),
+    ],
+    [{ kind: 'server', status: 502, message: null }, false, [EN_MESSAGES.server], []],
+    [{ kind: 'cancelled', message: null }, true, [EN_MESSAGES.cancelled, EN_MESSAGES.partialKept], []],
+    [{ kind: 'backend', message: 'Lease lost.' }, false, [EN_MESSAGES.backend], said('Lease lost.')],
+    [
+      { kind: 'noAnswer', truncated: true, terminationReason: 'budget_exhausted' },
+      false,
+      [EN_MESSAGES.noAnswerBudget],
+      [],
+    ],
     [
       { kind: 'noAnswer', truncated: true, terminationReason: 'context_truncated' },
       true,
       [EN_MESSAGES.noAnswerTruncated],
+      [],
     ],
-    [{ kind: 'noAnswer', truncated: false, terminationReason: null }, false, [EN_MESSAGES.noAnswer]],
+    [{ kind: 'noAnswer', truncated: false, terminationReason: null }, false, [EN_MESSAGES.noAnswer], []],
   ];
-  it.each(cases)('%j (partial %s)', (failure, partial, expected) => {
-    expect(words(failureLines(failure, partial))).toEqual(expected);
+  it.each(cases)('%j (partial %s)', (failure, partial, lines, details) => {
+    const view = failureView(failure, partial);
+    expect(words(view.lines)).toEqual(lines);
+    expect(words(view.details)).toEqual(details);
+    expect(words(failureLines(failure, partial))).toEqual([...lines, ...details]);
   });
 
-  it('names the tools and the inbox of a suspension, and says what Try again does', () => {
-    expect(words(failureLines({ kind: 'suspendedForApproval', tools: ['a', 'b'], runUuid: 'r-1' }, true))).toEqual([
-      EN_MESSAGES.suspendedApproval('a, b'),
-      EN_MESSAGES.suspendedInbox('r-1'),
-      EN_MESSAGES.suspendedNext,
-    ]);
-    expect(words(failureLines({ kind: 'suspendedForInput', tools: [], runUuid: null }, false))).toEqual([
-      EN_MESSAGES.suspendedInput('?'),
-      EN_MESSAGES.suspendedNoInbox,
-      EN_MESSAGES.suspendedNext,
-    ]);
+  it('names the tools of a suspension by their labels, and puts the inbox and the next step in the details', () => {
+    const labelOf = (name: string) => (name === 'a' ? 'Tool A' : name);
+    const approval = failureView({ kind: 'suspendedForApproval', tools: ['a', 'b'], runUuid: 'r-1' }, true, labelOf);
+    expect(words(approval.lines)).toEqual([EN_MESSAGES.suspendedApproval('Tool A, b'), EN_MESSAGES.partialKept]);
+    expect(words(approval.details)).toEqual([EN_MESSAGES.suspendedInbox('r-1'), EN_MESSAGES.suspendedNext]);
+    const input = failureView({ kind: 'suspendedForInput', tools: [], runUuid: null }, false);
+    expect(words(input.lines)).toEqual([EN_MESSAGES.suspendedInput('?')]);
+    expect(words(input.details)).toEqual([EN_MESSAGES.suspendedNext]);
+  });
+
+  it('never puts the server’s words or an exception class into the main sentence', () => {
+    const view = failureView({ kind: 'server', status: 500, message: 'RuntimeException: boom' }, false);
+    expect(words(view.lines).join(' ')).not.toMatch(/RuntimeException|boom/);
   });
 });
 
@@ -67,12 +91,14 @@ describe('outcomeOf', () => {
     expect(outcomeOf(run({ status: 'running' }))).toBeNull();
   });
 
-  it('ends done calmly, with the tokens when the backend counted them', () => {
-    expect(outcomeOf(run({ status: 'done', answer: 'a' }))).toEqual({ tone: 'status', lines: [{ key: 'done' }] });
+  it('ends done calmly; the usage is metadata, not a line', () => {
     const usage = { promptTokens: 1, completionTokens: 2, totalTokens: 3, estimatedCost: null };
     expect(outcomeOf(run({ status: 'done', answer: 'a', usage }))).toEqual({
       tone: 'status',
-      lines: [{ key: 'done' }, { key: 'usage', args: [3] }],
+      lines: [{ key: 'done' }],
+      details: [],
+      retry: 'now',
+      retryAfterSeconds: null,
     });
   });
 
@@ -83,9 +109,10 @@ describe('outcomeOf', () => {
     ['confirmed', 'stoppedConfirmed'],
     ['notConfirmed', 'stoppedUnconfirmed'],
   ] as const)('says what became of the cancel when stopped (%s)', (cancel, key) => {
-    expect(outcomeOf(run({ status: 'stopped', cancel }))).toEqual({
+    expect(outcomeOf(run({ status: 'stopped', cancel }))).toMatchObject({
       tone: 'status',
       lines: [{ key: 'stopped' }, { key }],
+      retry: 'now',
     });
     expect(outcomeOf(run({ status: 'stopped', cancel, partialAnswer: 'x' }))?.lines).toEqual([
       { key: 'stopped' },
@@ -94,20 +121,40 @@ describe('outcomeOf', () => {
     ]);
   });
 
-  it('alerts on a failure or a suspension, keeping the partial answer in mind', () => {
-    expect(outcomeOf(run({ status: 'failed', failure: { kind: 'network' }, partialAnswer: ' ' }))).toEqual({
-      tone: 'alert',
-      lines: [{ key: 'network' }],
+  it('offers a retry only where it can help, and after a Retry-After only later', () => {
+    const failed = (failure: AskAiFailure) => outcomeOf(run({ status: 'failed', failure }));
+    for (const kind of ['forbidden', 'notFound', 'badRequest', 'guardrail'] as const) {
+      expect(failed({ kind, message: null })?.retry).toBe('never');
+    }
+    expect(failed({ kind: 'network' })).toMatchObject({ tone: 'alert', retry: 'now', retryAfterSeconds: null });
+    expect(failed({ kind: 'rateLimited', retryAfterSeconds: 30 })).toMatchObject({
+      retry: 'later',
+      retryAfterSeconds: 30,
     });
+    expect(failed({ kind: 'rateLimited', retryAfterSeconds: null })).toMatchObject({
+      retry: 'now',
+      retryAfterSeconds: null,
+    });
+    expect(outcomeOf(run({ status: 'failed', failure: null }))).toMatchObject({
+      lines: [{ key: 'backend' }],
+      retry: 'now',
+    });
+    expect(
+      outcomeOf(run({ status: 'suspended', failure: { kind: 'suspendedForInput', tools: ['t'], runUuid: null } })),
+    ).toMatchObject({
+      tone: 'alert',
+      retry: 'now',
+    });
+  });
+
+  it('keeps the partial answer in mind', () => {
+    expect(outcomeOf(run({ status: 'failed', failure: { kind: 'network' }, partialAnswer: ' ' }))?.lines).toEqual([
+      { key: 'network' },
+    ]);
     expect(outcomeOf(run({ status: 'failed', failure: { kind: 'network' }, partialAnswer: 'x' }))?.lines).toEqual([
       { key: 'network' },
       { key: 'partialKept' },
     ]);
-    expect(outcomeOf(run({ status: 'failed', failure: null }))).toEqual({ tone: 'alert', lines: [{ key: 'backend' }] });
-    expect(
-      outcomeOf(run({ status: 'suspended', failure: { kind: 'suspendedForInput', tools: ['t'], runUuid: null } }))
-        ?.tone,
-    ).toBe('alert');
   });
 });
 
@@ -130,5 +177,29 @@ describe('locale and messages', () => {
     const m = resolveMessages('de', { done: 'Erledigt!' });
     expect(localize({ key: 'done' }, m)).toBe('Erledigt!');
     expect(m.withheldReason.writeEffect).toBe(DE_MESSAGES.withheldReason.writeEffect);
+  });
+});
+
+describe('presets', () => {
+  it('send typed text along as extra direction, and run as they are without it', async () => {
+    const { presetInstruction, germanTarget, DEFAULT_PRESETS, presetPrompt } = await import('../../src/session');
+    expect(presetInstruction('Summarise this text.', '  ', 'Extra direction')).toBe('Summarise this text.');
+    expect(presetInstruction('Summarise this text.', ' formal, please ', 'Extra direction')).toBe(
+      'Summarise this text.\n\nExtra direction: formal, please',
+    );
+    const translate = DEFAULT_PRESETS.de.find((p) => p.id === 'translate')!;
+    expect(
+      ['Englisch', 'Deutsch', 'Französisch', 'Spanisch', 'Italienisch', 'Niederländisch'].map((l) =>
+        presetPrompt(translate, l),
+      ),
+    ).toEqual([
+      'Übersetze diesen Text ins Englische.',
+      'Übersetze diesen Text ins Deutsche.',
+      'Übersetze diesen Text ins Französische.',
+      'Übersetze diesen Text ins Spanische.',
+      'Übersetze diesen Text ins Italienische.',
+      'Übersetze diesen Text ins Niederländische.',
+    ]);
+    expect(germanTarget('Klingonisch')).toBe('in die Sprache Klingonisch');
   });
 });

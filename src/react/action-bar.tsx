@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'react';
+import type { TaskAnswer, TaskAnswerMeta } from '../client';
+import type { AppliedAs, AskAiMessages, DialogSnapshot } from '../session';
+import { answerOf } from './answer-view';
+import { CopyIcon, InsertIcon, StopIcon } from './action-icons';
+import { useCountdown } from './use-countdown';
+
+export type AnswerHandler = (answer: TaskAnswer, meta: TaskAnswerMeta) => void;
+
+export interface ActionBarProps {
+  readonly snapshot: DialogSnapshot;
+  /** The form the Run button submits (it lives in the body; the bar stays in view). */
+  readonly formId: string;
+  readonly onInsert: AnswerHandler | undefined;
+  readonly onReplace: AnswerHandler | undefined;
+  readonly onCopy: AnswerHandler | undefined;
+  /** Marks the answer as handed over (once) and closes or announces; `false` when it was already. */
+  readonly onApply: (as: AppliedAs, handler: AnswerHandler) => Promise<boolean>;
+  readonly onStop: () => void;
+  readonly onRetry: () => void;
+  readonly messages: AskAiMessages;
+}
+
+const COPY_FEEDBACK_MS = 4000;
+
+/**
+ * The footer: Run or Stop, and for an answer Insert, Replace selection and Copy, with "Try again"
+ * where retrying can help (disabled, with its countdown, while the backend asks to wait), and the
+ * run's usage as quiet metadata.
+ */
+export function ActionBar(props: ActionBarProps) {
+  const { snapshot, messages: m } = props;
+  const { status, result, run, applied } = snapshot;
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const seconds = useCountdown(snapshot.retry === 'waiting' ? snapshot.retryAt : null);
+  useEffect(() => {
+    if (copy === 'idle') return;
+    const timer = setTimeout(() => setCopy('idle'), COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copy]);
+  // A new answer starts without copy feedback.
+  const [copiedFor, setCopiedFor] = useState(run.requestId);
+  if (copiedFor !== run.requestId) {
+    setCopiedFor(run.requestId);
+    setCopy('idle');
+  }
+
+  const running = status === 'running';
+  const answer = running ? null : result;
+  const copyAnswer = async () => {
+    if (!answer) return;
+    const handed = await answerOf(answer);
+    props.onCopy?.(handed, answer.meta);
+    try {
+      await navigator.clipboard.writeText(handed.text);
+      setCopy('copied');
+    } catch {
+      setCopy(props.onCopy ? 'idle' : 'failed');
+    }
+  };
+  const usage = !running && run.usage ? run.usage : null;
+
+  return (
+    <footer className="ask-ai-footer" data-ask-ai-part="actions">
+      <p className="ask-ai-meta" data-ask-ai-part="usage">
+        {copy !== 'idle' && (
+          <span role="status" className="ask-ai-copy-state">
+            {copy === 'copied' ? m.copied : m.copyFailed}
+          </span>
+        )}
+        {copy === 'idle' && usage && (
+          <span>
+            {m.usage(usage.totalTokens)}
+            {usage.estimatedCost !== null && ` · ${m.cost(usage.estimatedCost)}`}
+          </span>
+        )}
+      </p>
+      <div className="ask-ai-buttons">
+        {/* Two elements, never one that changes type: a click on Stop must not become a submit when the
+            button under the pointer turns into Run before the click's default action. */}
+        {running ? (
+          <button
+            key="stop"
+            type="button"
+            className="ask-ai-button ask-ai-stop"
+            data-ask-ai-part="stop"
+            onClick={props.onStop}
+          >
+            <StopIcon />
+            {m.stop}
+          </button>
+        ) : (
+          <button
+            key="run"
+            type="submit"
+            form={props.formId}
+            className={answer ? 'ask-ai-button' : 'ask-ai-button ask-ai-primary'}
+            data-ask-ai-part="run"
+            data-state={status === 'preparing' ? 'preparing' : 'idle'}
+            aria-disabled={status === 'preparing' || undefined}
+          >
+            {m.run}
+          </button>
+        )}
+        {!running && snapshot.retry !== 'hidden' && (
+          <button
+            type="button"
+            className="ask-ai-button"
+            data-ask-ai-part="retry"
+            disabled={snapshot.retry === 'waiting'}
+            aria-describedby={seconds !== null ? `${props.formId}-countdown` : undefined}
+            onClick={props.onRetry}
+          >
+            {m.tryAgain}
+          </button>
+        )}
+        {seconds !== null && snapshot.retry === 'waiting' && (
+          <span id={`${props.formId}-countdown`} className="ask-ai-countdown" data-ask-ai-part="countdown">
+            {m.tryAgainIn(seconds)}
+          </span>
+        )}
+        {answer && (
+          <button type="button" className="ask-ai-button" onClick={() => void copyAnswer()}>
+            <CopyIcon />
+            {m.copy}
+          </button>
+        )}
+        {answer && props.onReplace && snapshot.canReplace && (
+          <button
+            type="button"
+            className="ask-ai-button"
+            disabled={applied !== null}
+            onClick={() => void props.onApply('replace', props.onReplace!)}
+          >
+            {m.replaceSelection}
+          </button>
+        )}
+        {answer && props.onInsert && (
+          <button
+            type="button"
+            className="ask-ai-button ask-ai-primary"
+            disabled={applied !== null}
+            onClick={() => void props.onApply('insert', props.onInsert!)}
+          >
+            <InsertIcon />
+            {m.insert}
+          </button>
+        )}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  localize,
+  type AppliedAs,
+  type AskAiMessages,
+  type AskAiPreset,
+  type DialogSession,
+  type DialogSnapshot,
+} from '../session';
+import { ActionBar, type AnswerHandler } from './action-bar';
+import { AnswerView } from './answer-view';
+import { ContextSummary } from './context-summary';
+import { OutcomeNotice } from './outcome-notice';
+import { RunProgress } from './run-progress';
+import { TaskForm } from './task-form';
+import { ToolDisclosure, ToolsNotice } from './tool-disclosure';
+import { useFollowScroll } from './use-follow-scroll';
+import { useFrameValue } from './use-frame-value';
+
+export interface DialogContentProps {
+  readonly session: DialogSession;
+  readonly snapshot: DialogSnapshot;
+  readonly messages: AskAiMessages;
+  readonly presets: readonly AskAiPreset[];
+  readonly languages: readonly string[];
+  readonly descriptionId: string;
+  readonly formId: string;
+  readonly instructionRef: RefObject<HTMLTextAreaElement | null>;
+  readonly onInsert: AnswerHandler | undefined;
+  readonly onReplace: AnswerHandler | undefined;
+  readonly onCopy: AnswerHandler | undefined;
+  readonly onApply: (as: AppliedAs, handler: AnswerHandler) => Promise<boolean>;
+  readonly children?: ReactNode;
+}
+
+/**
+ * The open dialog's body and action bar. It loads as its own chunk, fetched when the dialog mounts,
+ * so the eager entry holds only the trigger, the frame and the session.
+ */
+export default function DialogContent(props: DialogContentProps) {
+  const { session, snapshot, messages: m, presets, languages, instructionRef } = props;
+  const { status, run, tools } = snapshot;
+  const running = status === 'running';
+  const busy = running || status === 'preparing';
+  const [language, setLanguage] = useState(languages[0] ?? '');
+  const partial = useFrameValue(snapshot.answer);
+  const shownAnswer = running ? partial : snapshot.answer;
+  const answerRef = useRef<HTMLElement>(null);
+  const bodyRef = useFollowScroll(answerRef, shownAnswer, running, run.requestId);
+
+  // Should the chunk arrive after the dialog opened, the instruction still gets the focus.
+  useEffect(() => {
+    const instruction = instructionRef.current;
+    if (!instruction) return;
+    const root = instruction.getRootNode() as Document | ShadowRoot;
+    const active = root.activeElement;
+    if (!active || !instruction.closest('dialog')?.querySelector('.ask-ai-body')?.contains(active)) instruction.focus();
+  }, [instructionRef]);
+
+  return (
+    <>
+      <div ref={bodyRef} className="ask-ai-body" data-ask-ai-part="body">
+        <ToolsNotice tools={tools} onRetry={session.reloadTools} messages={m} />
+        <p id={props.descriptionId} className="ask-ai-description">
+          {m.description}
+        </p>
+        <TaskForm
+          id={props.formId}
+          presets={presets}
+          languages={languages}
+          language={language}
+          onLanguageChange={setLanguage}
+          tools={tools.data}
+          toolLabel={snapshot.toolLabel}
+          instruction={snapshot.instruction}
+          instructionFromPreset={snapshot.instructionFromPreset}
+          onInstructionChange={session.setInstruction}
+          busy={busy}
+          running={running}
+          notice={snapshot.notice ? localize(snapshot.notice, m) : null}
+          onRun={(prompt) => session.start(prompt)}
+          onStop={session.stop}
+          instructionRef={instructionRef}
+          messages={m}
+        />
+        <RunProgress snapshot={snapshot} messages={m} />
+        {snapshot.outcome && <OutcomeNotice outcome={snapshot.outcome} messages={m} />}
+        {shownAnswer !== '' && (
+          <section
+            ref={answerRef}
+            className="ask-ai-answer"
+            data-ask-ai-part="answer"
+            aria-label={m.answer}
+            aria-busy={running}
+            data-state={run.status}
+          >
+            <AnswerView markdown={shownAnswer} />
+            <p className="ask-ai-generated" data-ask-ai-part="ai-note">
+              {m.aiGenerated}
+            </p>
+          </section>
+        )}
+        <ContextSummary context={snapshot.context} messages={m} />
+        <ToolDisclosure tools={tools} messages={m} />
+        {props.children}
+      </div>
+      <ActionBar
+        snapshot={snapshot}
+        formId={props.formId}
+        onInsert={props.onInsert}
+        onReplace={props.onReplace}
+        onCopy={props.onCopy}
+        onApply={props.onApply}
+        onStop={session.stop}
+        onRetry={session.retry}
+        messages={m}
+      />
+    </>
+  );
+}
