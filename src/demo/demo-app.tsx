@@ -23,6 +23,9 @@ const PRESETS_EXTRA = [
   },
 ];
 
+/** `?locale=de` shows the dialog in German (a CMS passes its editor's language). */
+const LOCALE = new URLSearchParams(globalThis.location?.search ?? '').get('locale') ?? undefined;
+
 /** A CMS-like editing page: one content element with a header and a rich-text field. */
 export function DemoApp({ simulated }: { simulated: boolean }) {
   const queryClient = useQueryClient();
@@ -109,6 +112,7 @@ export function DemoApp({ simulated }: { simulated: boolean }) {
             <span id="bodytext-label">Bodytext</span>
             <AskAiDialog
               endpoints={ENDPOINTS}
+              locale={LOCALE}
               configuration={state?.configuration}
               context={{
                 ...(selection ? { selection } : {}),

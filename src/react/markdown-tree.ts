@@ -70,6 +70,9 @@ const OPTIONS = {
   // Raw HTML in the answer is shown as the text it is, never parsed into elements.
   disableParsingRawHTML: true,
   forceBlock: true,
+  // Always the wrapper as the root: with one top-level block the parser would return that block
+  // itself, and its children would be taken for the answer's blocks (a list would lose its <ul>).
+  forceWrapper: true,
   wrapper: 'div',
   createElement: createSafeElement as never,
 } as const;

@@ -30,3 +30,22 @@ describe('an answer the renderer cannot show', () => {
     expect(await answerOf({ markdown: '**BOOM**', meta })).toEqual({ markdown: '**BOOM**', text: '**BOOM**' });
   });
 });
+
+describe('an answer of one block', () => {
+  it('keeps its list or paragraph element, and its plain text its bullets', async () => {
+    const { parseMarkdown, markdownText } = await vi.importActual<typeof MarkdownTree>('../../src/react/markdown-tree');
+    const list = parseMarkdown('- library\n- garden');
+    expect(list).toEqual([
+      {
+        tag: 'ul',
+        attributes: {},
+        children: [
+          { tag: 'li', attributes: {}, children: ['library'] },
+          { tag: 'li', attributes: {}, children: ['garden'] },
+        ],
+      },
+    ]);
+    expect(markdownText(list)).toBe('• library\n• garden');
+    expect(parseMarkdown('One paragraph.')).toEqual([{ tag: 'p', attributes: {}, children: ['One paragraph.'] }]);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Renders the dialog's main states in Chromium (the Debian Chromium the browser tests use) into
+ * docs/images/, at 1280×800 and 360×740, light and dark: `npm run screenshots`.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { createServer } from 'vite';
+
+const OUT = 'docs/images';
+const SIZES = { desktop: { width: 1280, height: 800 }, narrow: { width: 360, height: 740 } } as const;
+
+const server = await createServer({
+  configFile: 'vite.config.ts',
+  server: { port: 0, host: '127.0.0.1' },
+  logLevel: 'error',
+});
+await server.listen();
+const address = server.httpServer?.address();
+if (!address || typeof address !== 'object') throw new Error('The dev server has no address.');
+const base = `http://127.0.0.1:${address.port}`;
+const simulate = (patch: Record<string, unknown>) =>
+  fetch(`${base}/api/ask-ai/simulation`, { method: 'PUT', body: JSON.stringify(patch) });
+
+const profile = mkdtempSync(join(tmpdir(), 'ask-ai-shots-'));
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+interface Shot {
+  readonly name: string;
+  readonly simulation?: Record<string, unknown>;
+  readonly locale?: 'de';
+  readonly act?: (page: Page) => Promise<void>;
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const runPreset = (label: string, waitFor: (page: Page) => Promise<unknown>) => async (page: Page) => {
+  await dialog(page).getByRole('button', { name: label, exact: true }).click();
+  await waitFor(page);
+};
+
+const SHOTS: Shot[] = [
+  { name: 'idle' },
+  {
+    name: 'running',
+    simulation: { fault: 'stalled-stream', latency: 300 },
+    act: runPreset('Summarise', (page) => dialog(page).getByRole('region', { name: 'Answer' }).waitFor()),
+  },
+  { name: 'done', act: runPreset('Keywords', (page) => dialog(page).getByText('Done.', { exact: true }).waitFor()) },
+  {
+    name: 'failed',
+    simulation: { fault: 'server-error' },
+    act: runPreset('Summarise', (page) => page.locator('[data-ask-ai-part="outcome"]').waitFor()),
+  },
+  {
+    name: 'withheld-tools',
+    act: async (page) => {
+      await dialog(page)
+        .getByText(/^Tools:/)
+        .click();
+      await dialog(page).getByRole('list', { name: 'Withheld' }).scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    name: 'german',
+    locale: 'de',
+    act: runPreset('Zusammenfassen', (page) => dialog(page).getByText('Fertig.', { exact: true }).waitFor()),
+  },
+];
+
+mkdirSync(OUT, { recursive: true });
+for (const shot of SHOTS) {
+  for (const [sizeName, size] of Object.entries(SIZES)) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await fetch(`${base}/api/ask-ai/simulation`, { method: 'DELETE' });
+      await simulate({ latency: 60, ...shot.simulation });
+      const page = await browser.newPage();
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.goto(`${base}/${shot.locale ? `?locale=${shot.locale}` : ''}`);
+      await page.evaluate((s) => {
+        document.documentElement.style.colorScheme = s;
+      }, scheme);
+      await page
+        .getByRole('button', { name: shot.locale === 'de' ? 'KI fragen' : 'Ask AI', exact: true })
+        .first()
+        .click();
+      await dialog(page)
+        .getByText(/^(Tools|Werkzeuge): \d+/)
+        .waitFor();
+      await shot.act?.(page);
+      await page.waitForTimeout(150);
+      const file = join(OUT, `${shot.name}-${sizeName}-${scheme}.png`);
+      await page.screenshot({ path: file });
+      console.log(file);
+      await page.close();
+    }
+  }
+}
+
+await browser.close();
+rmSync(profile, { recursive: true, force: true });
+await server.close();

@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import { axeViolations, page, setSimulation, useBrowser } from './browser';
+
+useBrowser();
+
+const dialog = () => page.getByRole('dialog', { name: 'Ask AI' });
+const LONG_ANSWER = Array.from(
+  { length: 40 },
+  (_, i) =>
+    `Paragraph ${i + 1}: the reading garden opens on 1 June, and visitors can borrow books, games and sun loungers.`,
+).join('\n\n');
+
+/** Answers every run with `body` (one JSON body), as a backend would. */
+async function answerWith(finalContent: string) {
+  await page.route('**/api/ask-ai/run*', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ success: true, finalContent, iterations: 1, truncated: false, usage: [] }),
+    }),
+  );
+}
+
+async function openDemo() {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
+  await dialog()
+    .getByText(/^Tools: \d+ available/)
+    .waitFor();
+}
+
+/** Whether the element lies wholly inside the viewport. */
+const inViewport = (selector: string) =>
+  page.evaluate((sel) => {
+    const box = document.querySelector(sel)!.getBoundingClientRect();
+    return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+  }, selector);
+
+function luminance([r, g, b]: number[]): number {
+  const [R, G, B] = [r!, g!, b!].map((c) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+}
+const contrast = (a: number[], b: number[]) => {
+  const [x, y] = [luminance(a), luminance(b)].sort((m, n) => n - m);
+  return (x! + 0.05) / (y! + 0.05);
+};
+
+describe('the editor experience in Chromium', () => {
+  it.each([
+    [1280, 800],
+    [360, 740],
+  ])(
+    'keeps Insert in view with a 40-paragraph answer at %i×%i, one scroll container, nothing past the viewport',
+    async (width, height) => {
+      await page.setViewportSize({ width, height });
+      await answerWith(LONG_ANSWER);
+      await openDemo();
+      await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+      await dialog().getByText('Paragraph 40:').waitFor();
+      expect(await inViewport('dialog[open] .ask-ai-footer')).toBe(true);
+      await expect(dialog().getByRole('button', { name: 'Insert' }).isVisible()).resolves.toBe(true);
+      expect(await inViewport('dialog[open]')).toBe(true);
+      // One scroll container: the body scrolls, the answer inside it does not.
+      const scrolls = await page.evaluate(() =>
+        [...document.querySelectorAll('dialog[open] *')]
+          .filter(
+            (el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY) && el.scrollHeight > el.clientHeight,
+          )
+          .map((el) => el.className),
+      );
+      expect(scrolls).toEqual(['ask-ai-body']);
+      if (width < 600) {
+        // A narrow screen shows a full-screen sheet.
+        const box = await dialog().boundingBox();
+        expect(box).toMatchObject({ x: 0, y: 0, width, height });
+      }
+    },
+  );
+
+  it('never runs off the screen with zoom: 2 on the host’s <html>; the body scrolls instead', async () => {
+    await answerWith(LONG_ANSWER);
+    await page.goto('/');
+    await page.evaluate(() => {
+      document.documentElement.style.zoom = '2';
+    });
+    await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
+    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await dialog().getByText('Paragraph 40:').waitFor();
+    expect(await inViewport('dialog[open]')).toBe(true);
+    expect(await inViewport('dialog[open] .ask-ai-footer')).toBe(true);
+    const body = await page.evaluate(() => {
+      const el = document.querySelector('dialog[open] .ask-ai-body')!;
+      el.scrollTop = el.scrollHeight;
+      return { scrollable: el.scrollHeight > el.clientHeight, scrolled: el.scrollTop > 0 };
+    });
+    expect(body).toEqual({ scrollable: true, scrolled: true });
+  });
+
+  it('keeps its top edge where it opened while a task runs to the end, with the indicator until the end', async () => {
+    await setSimulation({ latency: 150 });
+    await openDemo();
+    const samples = await page.evaluate(async () => {
+      const dialogElement = document.querySelector('dialog[open]')!;
+      const button = [...dialogElement.querySelectorAll('button')].find((b) => b.textContent === 'Summarise')!;
+      const seen: Array<{ top: number; state: string; progress: boolean }> = [];
+      button.click();
+      for (let i = 0; i < 200; i++) {
+        const state = dialogElement.getAttribute('data-state') ?? '';
+        seen.push({
+          top: Math.round(dialogElement.getBoundingClientRect().top),
+          state,
+          progress: dialogElement.querySelector('[data-ask-ai-part="progress"] .ask-ai-working') !== null,
+        });
+        if (state === 'done') break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return seen;
+    });
+    expect(samples.at(-1)?.state).toBe('done');
+    const tops = samples.map((s) => s.top).filter((top, i, all) => i === 0 || top !== all[i - 1]);
+    expect(tops.length, `top edge at ${tops.join(', ')}`).toBeLessThanOrEqual(2);
+    // The activity indicator shows for as long as the task runs, from the first moment to the end.
+    for (const sample of samples.filter((s) => s.state === 'running' || s.state === 'preparing')) {
+      expect(sample.progress).toBe(true);
+    }
+    expect(samples.filter((s) => s.state === 'running').length).toBeGreaterThan(3);
+  });
+
+  it('Insert closes, refocuses the trigger, announces it, and inserts once however often it is clicked', async () => {
+    await openDemo();
+    await dialog().getByRole('button', { name: 'Shorten', exact: true }).click();
+    await dialog().getByText('Done.').waitFor();
+    const before = await page.locator('.rte [data-ai-written]').count();
+    await dialog()
+      .getByRole('button', { name: 'Insert' })
+      .dblclick({ force: true })
+      .catch(() => undefined);
+    await dialog().waitFor({ state: 'hidden' });
+    await page.waitForTimeout(200);
+    const inserted = (await page.locator('.rte [data-ai-written]').count()) - before;
+    expect(inserted).toBeGreaterThan(0);
+    const provenances = await page
+      .locator('.rte [data-ai-written]')
+      .evaluateAll((els) => new Set(els.map((e) => e.getAttribute('data-ai-written'))).size);
+    expect(provenances).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Ask AI');
+    expect(await page.getByRole('status').allTextContents()).toContain('Inserted');
+    // Reopened, the same answer cannot be inserted again.
+    await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
+    await expect(dialog().getByRole('button', { name: 'Insert' }).isDisabled()).resolves.toBe(true);
+  });
+
+  it('keeps typed text when a preset runs, and sends both', async () => {
+    await openDemo();
+    const prompts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/ask-ai/run'))
+        prompts.push((JSON.parse(request.postData() ?? '{}') as { prompt: string }).prompt);
+    });
+    const box = dialog().getByRole('textbox', { name: 'Instruction' });
+    await box.fill('for a children’s page');
+    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await dialog().getByText('Done.').waitFor();
+    expect(await box.inputValue()).toBe('for a children’s page');
+    expect(prompts).toEqual([
+      'Summarise this text in two sentences.\n\nExtra direction from the editor: for a children’s page',
+    ]);
+  });
+
+  it.each([
+    ['unauthorized', /^Your session has expired\. Log in again in another tab, then try again\.$/],
+    ['server-error', /^The AI service failed\. Try again in a moment\.$/],
+  ])('says %s in one sentence for editors, the server’s words only in Details', async (fault, sentence) => {
+    await setSimulation({ fault });
+    await openDemo();
+    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    const outcome = dialog().locator('[data-ask-ai-part="outcome"]');
+    await outcome.waitFor();
+    const main = (await outcome.locator(':scope > p').allTextContents()).join(' ');
+    expect(main).toMatch(sentence);
+    expect(main).not.toMatch(/Exception|RuntimeException/);
+    if (fault === 'server-error') {
+      const details = outcome.locator('details');
+      expect(await details.getAttribute('open')).toBeNull();
+      await details.locator('summary').click();
+      await details.getByText(/RuntimeException: The provider did not answer/).waitFor();
+    }
+  });
+
+  it('disables Try again with a live countdown while the backend asks to wait (429, Retry-After)', async () => {
+    await page.route('**/api/ask-ai/run*', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '3' },
+        body: JSON.stringify({ success: false, error: 'Too many requests.' }),
+      }),
+    );
+    await openDemo();
+    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    const tryAgain = dialog().getByRole('button', { name: 'Try again' });
+    await tryAgain.waitFor();
+    expect(await tryAgain.isDisabled()).toBe(true);
+    const countdown = dialog().locator('[data-ask-ai-part="countdown"]');
+    expect(await countdown.textContent()).toMatch(/^Try again in [1-3] s$/);
+    await page.waitForFunction(
+      () => !document.querySelector('dialog[open] [data-ask-ai-part="retry"]')?.hasAttribute('disabled'),
+      undefined,
+      {
+        timeout: 6000,
+      },
+    );
+    expect(await countdown.count()).toBe(0);
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'has no serious axe violations in its states, and focus rings of 3:1 and more (%s)',
+    async (scheme) => {
+      await page.goto('/');
+      await page.evaluate((s) => {
+        document.documentElement.style.colorScheme = s;
+      }, scheme);
+      await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
+      await dialog()
+        .getByText(/^Tools: \d+ available/)
+        .waitFor();
+      await dialog()
+        .getByText(/^Tools:/)
+        .click();
+      expect(await axeViolations(page, 'dialog[open]'), 'idle, tools open').toEqual([]);
+      await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+      await dialog().getByText('Done.').waitFor();
+      expect(await axeViolations(page, 'dialog[open]'), 'done').toEqual([]);
+      // The focus ring (as the keyboard shows it) against the dialog's background.
+      await page.keyboard.press('Shift');
+      await dialog().getByRole('button', { name: 'Copy' }).focus();
+      const colours = await page.evaluate(() => {
+        const insert = [...document.querySelectorAll('dialog[open] button')].find((b) =>
+          b.textContent?.includes('Copy'),
+        ) as HTMLElement;
+        const rgb = (value: string) => (value.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+        return {
+          ring: rgb(getComputedStyle(insert).outlineColor),
+          background: rgb(getComputedStyle(document.querySelector('dialog[open] .ask-ai-footer')!).backgroundColor),
+          style: getComputedStyle(insert).outlineStyle,
+        };
+      });
+      expect(colours.style).toBe('solid');
+      const ratio = contrast(colours.ring, colours.background);
+      console.log(`focus ring against the action bar (${scheme}): ${ratio.toFixed(2)}:1`);
+      expect(ratio).toBeGreaterThanOrEqual(3);
+      await page.route('**/api/ask-ai/run*', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"Boom"}' }),
+      );
+      await dialog().getByRole('button', { name: 'Try again' }).click();
+      await dialog().getByRole('alert').first().waitFor();
+      expect(await axeViolations(page, 'dialog[open]'), 'failed').toEqual([]);
+    },
+  );
+});
