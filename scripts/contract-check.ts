@@ -14,6 +14,7 @@ import { randomRequestId } from '../src/client/request-id';
 import {
   CancelAnswerSchema,
   ErrorBodySchema,
+  OutcomeAnswerSchema,
   PROGRESS_EVENT_SCHEMAS,
   TERMINAL_EVENT_SCHEMAS,
   ToolEntrySchema,
@@ -25,6 +26,7 @@ export interface CheckOptions {
   readonly tools: string;
   readonly run: string;
   readonly cancel?: string | undefined;
+  readonly outcome?: string | undefined;
   readonly configuration?: string | undefined;
   readonly headers?: Record<string, string>;
   readonly fetch?: typeof fetch;
@@ -148,6 +150,9 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
     stream: true,
   };
   let steps: Record<string, unknown>[] = [];
+  /** The first run's answer and correlation id: the refinement and the outcome checks build on them. */
+  let firstAnswer = '';
+  let correlationId: string | null = null;
   try {
     const response = await post(options.run, { ...base, tools: offered, requestId: randomRequestId() });
     expect(response.ok, 'POST run answers 2xx', `HTTP ${response.status}`);
@@ -176,7 +181,10 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
         'every context, started, step and delta event fits its schema',
         `${badProgress.length} do not`,
       );
-      const terminal = read.events[firstTerminal] as { event?: string } | undefined;
+      const terminal = read.events[firstTerminal] as
+        { event?: string; finalContent?: unknown; correlationId?: unknown } | undefined;
+      if (typeof terminal?.finalContent === 'string') firstAnswer = terminal.finalContent;
+      if (typeof terminal?.correlationId === 'string') correlationId = terminal.correlationId;
       if (terminal && terminal.event && Object.hasOwn(TERMINAL_EVENT_SCHEMAS, terminal.event)) {
         expect(
           TERMINAL_EVENT_SCHEMAS[terminal.event as keyof typeof TERMINAL_EVENT_SCHEMAS].safeParse(terminal).success,
@@ -270,7 +278,59 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
     failLine(`POST run without tools could not be read: ${(error as Error).message}`);
   }
 
-  // 6. Cancel.
+  // 6. A refinement: the previous answer travels in the context, the refinement is the prompt.
+  if (firstAnswer !== '') {
+    try {
+      const context = { selection: SAMPLE, previousAnswer: firstAnswer, previousInstruction: base.prompt };
+      const response = await post(options.run, {
+        ...base,
+        prompt: 'Make it shorter.',
+        context,
+        tools: [],
+        requestId: randomRequestId(),
+      });
+      const read = await readNdjson(response);
+      const done = read.events.find((e) => (e as { event?: unknown }).event === 'done') as
+        { finalContent?: unknown } | undefined;
+      const refined = typeof done?.finalContent === 'string' ? done.finalContent : '';
+      expect(refined.trim() !== '', 'a refinement (context.previousAnswer, previousInstruction) is answered');
+      pass(
+        `(info) the refinement answered ${refined.length} characters; the answer it refined had ${firstAnswer.length}`,
+      );
+    } catch (error) {
+      failLine(`POST run with a refinement could not be read: ${(error as Error).message}`);
+    }
+  }
+
+  // 7. Answer feedback.
+  if (options.outcome) {
+    try {
+      if (correlationId === null) {
+        pass('(info) the run sent no correlationId: the dialog offers no feedback on its answers');
+      } else {
+        const response = await post(options.outcome, { correlationId, outcome: 'helpful' }, 'application/json');
+        const body: unknown = await response.json();
+        expect(
+          OutcomeAnswerSchema.safeParse(body).success,
+          'POST outcome answers { success: true }',
+          JSON.stringify(body),
+        );
+      }
+      const bad = await post(options.outcome, { correlationId: 'x', outcome: 'great' }, 'application/json');
+      const badBody: unknown = await bad.json().catch(() => null);
+      expect(
+        bad.status === 400 && ErrorBodySchema.safeParse(badBody).success,
+        'an outcome other than helpful / not_helpful is refused with 400 { success: false, error }',
+        `HTTP ${bad.status}`,
+      );
+    } catch (error) {
+      failLine(`POST outcome could not be read: ${(error as Error).message}`);
+    }
+  } else {
+    pass('(info) no outcome endpoint given: the dialog offers no feedback');
+  }
+
+  // 8. Cancel.
   if (options.cancel) {
     try {
       const response = await post(options.cancel, { requestId: randomRequestId() }, 'application/json');
@@ -295,14 +355,15 @@ async function main() {
       tools: { type: 'string' },
       run: { type: 'string' },
       cancel: { type: 'string' },
+      outcome: { type: 'string' },
       configuration: { type: 'string' },
       header: { type: 'string', multiple: true },
     },
   });
   if (!values.tools || !values.run) {
     console.error(
-      'Usage: npm run contract:check -- --tools <url> --run <url> [--cancel ' +
-        '<url>] [--configuration <id>] [--header "Name: value"]',
+      'Usage: npm run contract:check -- --tools <url> --run <url> [--cancel <url>] [--outcome <url>] ' +
+        '[--configuration <id>] [--header "Name: value"]',
     );
     process.exit(2);
   }
@@ -313,6 +374,7 @@ async function main() {
     tools: values.tools,
     run: values.run,
     cancel: values.cancel,
+    outcome: values.outcome,
     configuration: values.configuration,
     headers,
   });

@@ -43,3 +43,5 @@ export {
   type TaskResult,
   type ContextPart,
 } from './task-result';
+export { sendFeedback } from './send-feedback';
+export type { AnswerOutcome } from '../contract';

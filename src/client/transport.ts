@@ -7,6 +7,8 @@ export interface AskAiEndpoints {
   readonly run: string;
   /** `POST`: cancels a run (optional; without it Stop only aborts the request). */
   readonly cancel?: string | undefined;
+  /** `POST`: the editor's verdict on an answer, "Helpful" / "Not helpful" (optional). */
+  readonly outcome?: string | undefined;
 }
 
 export type HeadersValue = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);

@@ -4,6 +4,7 @@ export interface Typo3Routes {
   readonly tools: string;
   readonly run: string;
   readonly cancel?: string | undefined;
+  readonly outcome?: string | undefined;
 }
 
 interface Typo3Global {

@@ -39,3 +39,4 @@ export {
   type TerminationReason,
 } from './run-events';
 export { CancelRequestSchema, CancelAnswerSchema, type CancelRequest, type CancelAnswer } from './cancel';
+export { OutcomeRequestSchema, OutcomeAnswerSchema, type OutcomeRequest, type AnswerOutcome } from './outcome';

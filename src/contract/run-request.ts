@@ -1,13 +1,19 @@
 import * as z from 'zod/mini';
 import { phpMap } from './php-map';
 
-/** What the host passes about the place the editor is working on; every field is optional. */
+/**
+ * What the host passes about the place the editor is working on; every field is optional. A
+ * refinement adds the answer it refines (`previousAnswer`) and the instruction that answer was
+ * written for (`previousInstruction`); its `prompt` is the editor's refinement ("make it shorter").
+ */
 export const RunContextSchema = phpMap(
   z.object({
     selection: z.optional(z.string()),
     document: z.optional(z.string()),
     recordTable: z.optional(z.string()),
     recordUid: z.optional(z.union([z.number(), z.string()])),
+    previousAnswer: z.optional(z.string()),
+    previousInstruction: z.optional(z.string()),
   }),
 );
 

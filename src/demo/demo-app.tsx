@@ -6,7 +6,12 @@ import { fieldText, insertAnswer, replaceRange } from './editor-text';
 import { RichTextField } from './rich-text-field';
 import { changeSimulation, readSimulation, resetSimulation, type SimulationView } from './simulation-api';
 
-const ENDPOINTS = { tools: '/api/ask-ai/tools', run: '/api/ask-ai/run', cancel: '/api/ask-ai/cancel' };
+const ENDPOINTS = {
+  tools: '/api/ask-ai/tools',
+  run: '/api/ask-ai/run',
+  cancel: '/api/ask-ai/cancel',
+  outcome: '/api/ask-ai/outcome',
+};
 
 const PRESETS_EXTRA = [
   {

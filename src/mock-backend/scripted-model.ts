@@ -98,9 +98,47 @@ export function scriptTask(
     });
   }
   if (source === '') source = prompt;
+  // A refinement edits the previous answer rather than starting over.
+  const previous = ctx.previousAnswer?.trim();
+  if (previous) return { toolCalls: calls, answer: refine(previous, prompt) };
 
   return { toolCalls: calls, answer: answerFor(intent, source, prompt) };
 }
+
+/**
+ * Refines a previous answer by the refinement's words: shorter, longer, more formal, simpler, as a
+ * list, in German; anything else polishes it. Deterministic and visibly different from the previous.
+ */
+function refine(previous: string, refinement: string): string {
+  const words = previous.split(/\s+/);
+  if (/\bshort|\bkürz|\bconcise|\bbrief/i.test(refinement)) {
+    const kept = shorten(previous);
+    return kept.length < previous.length
+      ? kept
+      : `${words.slice(0, Math.max(3, Math.ceil(words.length * 0.6))).join(' ')}…`;
+  }
+  if (/\blong|\bläng|\bexpand|\bmore detail/i.test(refinement))
+    return `${previous}\n\nIn short: ${summarise(previous, 1)}`;
+  if (/\bformal|\bförmlich/i.test(refinement)) {
+    return previous
+      .replace(/\b(can't|won't|don't|it's|you're)\b/gi, (w) => EXPANSIONS[w.toLowerCase()] ?? w)
+      .replace(/!/g, '.');
+  }
+  if (/\blist|\bbullet|\bliste/i.test(refinement))
+    return sentences(previous)
+      .map((s) => `- ${s}`)
+      .join('\n');
+  if (/\bgerman|\bdeutsch/i.test(refinement)) return translate(previous, 'German');
+  return improve(previous);
+}
+
+const EXPANSIONS: Record<string, string> = {
+  "can't": 'cannot',
+  "won't": 'will not',
+  "don't": 'do not',
+  "it's": 'it is',
+  "you're": 'you are',
+};
 
 function answerFor(intent: Intent, source: string, prompt: string): string {
   switch (intent) {

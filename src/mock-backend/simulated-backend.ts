@@ -1,3 +1,4 @@
+import { OutcomeRequestSchema, type OutcomeRequest } from '../contract/outcome';
 import { RunRequestSchema } from '../contract/run-request';
 import { createUnattendedFilter } from '../unattended';
 import { FAULT_IDS, FAULTS, HTTP_FAULTS, httpFault, isFaultId, type FaultId } from './faults';
@@ -49,13 +50,31 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
   const sleep = options.sleep ?? realSleep;
   /** Runs that may still be cancelled, by `runUuid` and by `requestId`. */
   const runs = new Map<string, RunRecord>();
+  /** The editors' verdicts, newest last. */
+  let outcomes: OutcomeRequest[] = [];
 
-  function faultFor(request: Request, route: 'tools' | 'run'): FaultId | null {
+  /** The fault for a route: a header hits the route it goes to, a standing one the run (or `tools:…`, `outcome:…`). */
+  function faultFor(request: Request, route: 'tools' | 'run' | 'outcome'): FaultId | null {
     const header = request.headers.get('x-ask-ai-fault');
     const raw = header ?? state.fault;
     if (!raw) return null;
-    const [target, id] = raw.startsWith('tools:') ? ['tools', raw.slice(6)] : [header ? route : 'run', raw];
+    const prefixed = /^(tools|outcome):(.*)$/.exec(raw);
+    const [target, id] = prefixed ? [prefixed[1], prefixed[2] ?? ''] : [header ? route : 'run', raw];
     return target === route && isFaultId(id) ? id : null;
+  }
+
+  /** `POST {outcome}`: the editor's verdict, recorded (the last 20 show in `GET /simulation`). */
+  async function outcome(request: Request): Promise<Response> {
+    if (request.method !== 'POST') return fail(405, 'Use POST.');
+    const fault = faultFor(request, 'outcome');
+    if (fault && HTTP_FAULTS.has(fault)) return httpFault(fault);
+    if (state.user === 'no-grant') return fail(403, 'You are not allowed to use AI tasks.');
+    const read = await readJsonRequest(request);
+    if (!read.ok) return read.response;
+    const parsed = OutcomeRequestSchema.safeParse(read.body);
+    if (!parsed.success) return fail(400, 'Send { correlationId, outcome: "helpful" | "not_helpful" }.');
+    outcomes = [...outcomes, { ...parsed.data }].slice(-20);
+    return json({ success: true, outcome: parsed.data.outcome });
   }
 
   function configurationOf(identifier: string | undefined): SimulatedConfiguration | undefined {
@@ -146,7 +165,7 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
   async function simulation(request: Request): Promise<Response> {
     if (request.method === 'GET') {
       const configurations = CONFIGURATIONS.map((c) => c.identifier);
-      return json({ ...state, faults: FAULT_IDS, faultDescriptions: FAULTS, configurations });
+      return json({ ...state, faults: FAULT_IDS, faultDescriptions: FAULTS, configurations, outcomes });
     }
     if (request.method === 'DELETE') return json(backend.resetState());
     if (request.method === 'PUT' || request.method === 'PATCH') {
@@ -171,6 +190,7 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
         if (route === 'tools') return await tools(request, url);
         if (route === 'run') return await run(request);
         if (route === 'cancel') return await cancel(request);
+        if (route === 'outcome') return await outcome(request);
         return fail(404, `No route "${route}".`);
       } catch (error) {
         return fail(500, `The simulated backend failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -180,14 +200,15 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
     setState(patch) {
       const next = mergeState(state, patch);
       if (typeof next === 'string') return next;
-      if (next.fault !== null && !isFaultId(next.fault.replace(/^tools:/, '')))
-        return `fault must be one of ${FAULT_IDS.join(', ')} (optionally prefixed "tools:").`;
+      if (next.fault !== null && !isFaultId(next.fault.replace(/^(tools|outcome):/, '')))
+        return `fault must be one of ${FAULT_IDS.join(', ')} (optionally prefixed "tools:" or "outcome:").`;
       state = next;
       return state;
     },
     resetState() {
       state = initial as SimulationState;
       runs.clear();
+      outcomes = [];
       return state;
     },
   };

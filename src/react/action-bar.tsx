@@ -111,7 +111,7 @@ export function ActionBar(props: ActionBarProps) {
             aria-describedby={seconds !== null ? `${props.formId}-countdown` : undefined}
             onClick={props.onRetry}
           >
-            {m.tryAgain}
+            {run.status === 'done' ? m.regenerate : m.tryAgain}
           </button>
         )}
         {seconds !== null && snapshot.retry === 'waiting' && (

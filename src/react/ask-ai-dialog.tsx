@@ -11,6 +11,7 @@ import {
   type AskAiPreset,
 } from '../session';
 import type { AnswerHandler } from './action-bar';
+import type { FeedbackHandler } from './answer-workflow';
 import { answerOf, usePreloadMarkdown } from './answer-view';
 import { ErrorBoundary } from './error-boundary';
 import { CloseIcon, SparkleIcon } from './icons';
@@ -45,6 +46,11 @@ export interface AskAiDialogProps extends TransportProps {
   readonly onReplace?: AnswerHandler | undefined;
   /** Called on "Copy", after the plain text went to the clipboard. */
   readonly onCopy?: AnswerHandler | undefined;
+  /**
+   * "Helpful" / "Not helpful" on an answer, with its provenance: for a host that collects the verdict
+   * itself. With an `outcome` endpoint the dialog also posts it there.
+   */
+  readonly onFeedback?: FeedbackHandler | undefined;
   /** Insert and Replace selection close the dialog (focus returns to the trigger). Default true. */
   readonly closeOnApply?: boolean | undefined;
   /** The host's client; else the host's `QueryClientProvider`; else the dialog's own. */
@@ -231,6 +237,7 @@ function DialogFrame(props: AskAiDialogProps) {
                 onReplace={props.onReplace}
                 onCopy={props.onCopy}
                 onApply={apply}
+                onFeedback={props.onFeedback}
               >
                 {props.children}
               </DialogContent>

@@ -8,7 +8,8 @@ import {
   type DialogSnapshot,
 } from '../session';
 import { ActionBar, type AnswerHandler } from './action-bar';
-import { AnswerView } from './answer-view';
+import { AnswerView, answerOf } from './answer-view';
+import { AnswerWorkflow, VariantNav, type FeedbackHandler } from './answer-workflow';
 import { ContextSummary } from './context-summary';
 import { OutcomeNotice } from './outcome-notice';
 import { RunProgress } from './run-progress';
@@ -30,6 +31,7 @@ export interface DialogContentProps {
   readonly onReplace: AnswerHandler | undefined;
   readonly onCopy: AnswerHandler | undefined;
   readonly onApply: (as: AppliedAs, handler: AnswerHandler) => Promise<boolean>;
+  readonly onFeedback: FeedbackHandler | undefined;
   readonly children?: ReactNode;
 }
 
@@ -94,11 +96,21 @@ export default function DialogContent(props: DialogContentProps) {
             aria-busy={running}
             data-state={run.status}
           >
+            <VariantNav snapshot={snapshot} session={session} messages={m} />
             <AnswerView markdown={shownAnswer} />
             <p className="ask-ai-generated" data-ask-ai-part="ai-note">
               {m.aiGenerated}
             </p>
           </section>
+        )}
+        {!running && (
+          <AnswerWorkflow
+            snapshot={snapshot}
+            session={session}
+            messages={m}
+            onFeedback={props.onFeedback}
+            answerOf={(markdown) => answerOf({ markdown, meta: snapshot.result!.meta })}
+          />
         )}
         <ContextSummary context={snapshot.context} messages={m} />
         <ToolDisclosure tools={tools} messages={m} />

@@ -16,6 +16,7 @@ export {
   type DialogStatus,
 } from '../session';
 export type { AnswerHandler } from './action-bar';
+export type { FeedbackHandler } from './answer-workflow';
 export type {
   TaskAnswer,
   TaskAnswerMeta,

@@ -29,16 +29,17 @@ export function useTransport(props: TransportProps): Transport {
   const tools = endpoints?.tools;
   const run = endpoints?.run;
   const cancel = endpoints?.cancel;
+  const outcome = endpoints?.outcome;
   return useMemo(
     () =>
       transport ??
       createTransport({
-        endpoints: tools !== undefined && run !== undefined ? { tools, run, cancel } : NO_ENDPOINTS,
+        endpoints: tools !== undefined && run !== undefined ? { tools, run, cancel, outcome } : NO_ENDPOINTS,
         fetch,
         headers,
         credentials,
         onContractWarning,
       }),
-    [transport, tools, run, cancel, fetch, headers, credentials, onContractWarning],
+    [transport, tools, run, cancel, outcome, fetch, headers, credentials, onContractWarning],
   );
 }

@@ -1,7 +1,9 @@
 import { QueryClient, QueryObserver } from '@tanstack/query-core';
 import type { RunContext } from '../contract/run-request';
 import type { OfferableTools } from '../client/offerable-tools';
+import type { AnswerOutcome } from '../contract/outcome';
 import { GLOBAL_TIMERS } from '../client/idle-timeout';
+import { sendFeedback } from '../client/send-feedback';
 import { createRunController, type Timers } from '../client/run-controller';
 import type { RunSnapshot } from '../client/run-state';
 import { limitContext, taskResult, type ContextPart, type TaskResult } from '../client/task-result';
@@ -37,6 +39,8 @@ export interface DialogSessionSettings {
 }
 
 export interface DialogSessionOptions extends DialogSessionSettings {
+  /** Answers kept per context (previous / next). Default 10. */
+  readonly maxVariants?: number | undefined;
   /** Default: the global timers. */
   readonly timers?: Timers | undefined;
   /** Default: `Date.now`. */
@@ -56,6 +60,29 @@ export type RetryState = 'hidden' | 'waiting' | 'ready';
 
 /** How the answer was handed over: each answer once. */
 export type AppliedAs = 'insert' | 'replace';
+
+/** What became of the editor's verdict on an answer: it may be changed once. */
+export interface FeedbackState {
+  readonly given: AnswerOutcome | null;
+  /** `sent` also when only the host collects it (no outcome endpoint). */
+  readonly status: 'idle' | 'sending' | 'sent' | 'failed';
+  /** Whether the verdict can still be given or changed. */
+  readonly open: boolean;
+}
+
+/** One answer of this dialog session: every run that produced one adds a variant. */
+export interface AnswerVariant {
+  /** The run's request id. */
+  readonly id: string;
+  readonly result: TaskResult;
+  readonly applied: AppliedAs | null;
+  readonly feedback: FeedbackState;
+}
+
+/** How many answers a session keeps by default (the oldest goes first). */
+export const DEFAULT_MAX_VARIANTS = 10;
+
+const NO_FEEDBACK: FeedbackState = Object.freeze({ given: null, status: 'idle', open: true });
 
 /** The context as it is sent: cut to the limit, with the parts that were cut. */
 export interface SentContext {
@@ -89,8 +116,15 @@ export interface DialogSnapshot {
   readonly retryAt: number | null;
   /** A running task has heard nothing from the backend for 15 s. */
   readonly quiet: boolean;
-  /** How this answer was handed over already, or `null`: it cannot be applied twice. */
+  /** How the shown answer was handed over already, or `null`: it cannot be applied twice. */
   readonly applied: AppliedAs | null;
+  /** The answers of this context, oldest first; `shown` is the one in view and handed over. */
+  readonly variants: readonly AnswerVariant[];
+  /** The index of the answer in view, or -1 without one. */
+  readonly shown: number;
+  /** The shown answer can be rated: the backend has an outcome endpoint and sent a `correlationId`. */
+  readonly feedbackAvailable: boolean;
+  readonly feedback: FeedbackState;
   /** How a tool is named to the editor: its label from the tool list, else its name. */
   readonly toolLabel: ToolLabel;
   /** The context has a selection to replace. */
@@ -121,6 +155,18 @@ export interface DialogSession {
    * click, Insert after Replace) returns `null`.
    */
   apply(as: AppliedAs): TaskResult | null;
+  /** Shows another answer of this context (clamped to the list). */
+  showVariant(index: number): void;
+  /**
+   * A follow-up on the shown answer: the request carries it (`context.previousAnswer`) and the
+   * instruction it was written for (`context.previousInstruction`); `prompt` is the refinement.
+   */
+  refine(refinement: string): boolean;
+  /**
+   * The editor's verdict on the shown answer: posted once per press to the outcome endpoint when there
+   * is one, changeable once. Returns the answer it is about (for the host's own record), or `null`.
+   */
+  feedback(outcome: AnswerOutcome): TaskResult | null;
   /** Whether the dialog is open: the tool list is loaded and kept fresh only while it is. */
   setActive(active: boolean): void;
   /** Starts loading the tool list (the trigger is hovered or focused). */
@@ -158,7 +204,9 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
   let instructionFromPreset = false;
   let notice: MessageLine | null = null;
   let active = false;
-  let applied: { readonly run: RunSnapshot['requestId']; readonly as: AppliedAs } | null = null;
+  let variants: AnswerVariant[] = [];
+  let shown = -1;
+  const maxVariants = Math.max(1, options.maxVariants ?? DEFAULT_MAX_VARIANTS);
   const timers = options.timers ?? GLOBAL_TIMERS;
   const now = options.now ?? Date.now;
   /** The one timer the session keeps: it wakes the snapshot when "quiet" or a retry countdown is due. */
@@ -175,7 +223,24 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     now: options.now,
     createRequestId: options.createRequestId,
   });
-  controller.subscribe(notifier.changed);
+  /** A run that ended with an answer adds it to the variants, and shows it. */
+  controller.subscribe(() => {
+    const run = controller.getSnapshot();
+    if (run.status !== 'running' && run.requestId !== null && !variants.some((v) => v.id === run.requestId)) {
+      const result = taskResult(run);
+      if (result) {
+        variants = [...variants, { id: run.requestId, result, applied: null, feedback: NO_FEEDBACK }].slice(
+          -maxVariants,
+        );
+        shown = variants.length - 1;
+      }
+    }
+    notifier.changed();
+  });
+  const updateVariant = (index: number, patch: Partial<AnswerVariant>) => {
+    variants = variants.map((variant, i) => (i === index ? { ...variant, ...patch } : variant));
+    notifier.changed();
+  };
 
   const queryOptions = () => toolsQueryOptions(transport, configuration);
   const observerOptions = () => ({ ...queryOptions(), enabled: active });
@@ -214,16 +279,16 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
 
   const cachedTools = (): OfferableTools | undefined => client.getQueryData<OfferableTools>(queryOptions().queryKey);
 
-  function launch(prompt: string, list: OfferableTools | undefined) {
+  function launch(prompt: string, list: OfferableTools | undefined, extra: RunContext | undefined) {
     controller.start({
       prompt,
       configuration,
-      context: context.value,
+      context: extra ? { ...(context.value ?? {}), ...extra } : context.value,
       tools: list?.unattended.map((tool) => tool.name) ?? [],
     });
   }
 
-  function begin(prompt: string, freshTools: boolean): boolean {
+  function begin(prompt: string, freshTools: boolean, extra?: RunContext): boolean {
     if (preparing !== null || controller.getSnapshot().status === 'running') return false;
     if (prompt.trim() === '') {
       notice = { key: 'emptyInstruction' };
@@ -233,7 +298,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     notice = null;
     const cached = freshTools ? undefined : cachedTools();
     if (cached) {
-      launch(prompt, cached);
+      launch(prompt, cached, extra);
       notifier.changed();
       return true;
     }
@@ -250,7 +315,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
         // Stopped, disposed or replaced while it waited: nothing is posted.
         if (preparing !== ticket) return;
         preparing = null;
-        launch(prompt, value);
+        launch(prompt, value, extra);
         notifier.changed();
       });
     return true;
@@ -263,6 +328,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     const waiting = preparing !== null;
     const status: DialogStatus = waiting ? 'preparing' : run.status;
     const labelOf = memo.labels(tools.data);
+    const variant = variants[shown];
     const outcome = waiting ? null : memo.outcome(run, labelOf);
     const at = now();
     const retryAt =
@@ -282,13 +348,18 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       instructionFromPreset,
       notice,
       outcome,
-      answer: run.status === 'done' ? (run.answer ?? '') : run.partialAnswer,
-      result: memo.result(run),
+      // The streaming answer while a run goes on; else the answer in view (none once its context went).
+      answer: run.status === 'running' ? run.partialAnswer : (variant?.result.markdown ?? ''),
+      result: run.status === 'running' ? null : (variant?.result ?? null),
       canRetry: retry === 'ready',
       retry,
       retryAt: retry === 'waiting' ? retryAt : null,
       quiet: quietAt !== null && at >= quietAt,
-      applied: applied !== null && applied.run === run.requestId ? applied.as : null,
+      applied: variant?.applied ?? null,
+      variants,
+      shown,
+      feedbackAvailable: Boolean(transport.endpoints.outcome && variant?.result.meta.correlationId),
+      feedback: variant?.feedback ?? NO_FEEDBACK,
       toolLabel: labelOf,
       canReplace: selectionOf(context.value) !== '',
     };
@@ -356,6 +427,12 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       const nextInput = 'context' in settings ? settings.context : contextInput;
       const nextLimit = 'contextLimit' in settings ? (settings.contextLimit ?? DEFAULT_CONTEXT_LIMIT) : contextLimit;
       if (nextLimit !== contextLimit || !sameContext(nextInput, contextInput)) {
+        // Another selection or record: the answers of the old one no longer apply. (The document may
+        // change, by an insertion among others, without taking the answers with it.)
+        if (!sameSubject(nextInput, contextInput)) {
+          variants = [];
+          shown = -1;
+        }
         contextInput = nextInput;
         contextLimit = nextLimit;
         context = sentContext(contextInput, contextLimit);
@@ -377,10 +454,42 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     },
     apply(as) {
       const current = read();
-      if (current.result === null || current.applied !== null) return null;
-      applied = { run: current.run.requestId, as };
+      const variant = variants[shown];
+      if (current.result === null || !variant || variant.applied !== null) return null;
+      updateVariant(shown, { applied: as });
+      return variant.result;
+    },
+    showVariant(index) {
+      const next = Math.min(Math.max(index, 0), variants.length - 1);
+      if (next === shown || variants.length === 0) return;
+      shown = next;
       notifier.changed();
-      return current.result;
+    },
+    refine(refinement) {
+      const variant = variants[shown];
+      if (!variant || refinement.trim() === '') return false;
+      const cut = (text: string) => text.slice(0, contextLimit);
+      return begin(refinement, false, {
+        previousAnswer: cut(variant.result.markdown),
+        previousInstruction: variant.result.meta.instruction,
+      });
+    },
+    feedback(outcome) {
+      const index = shown;
+      const variant = variants[index];
+      if (!variant || !variant.feedback.open || variant.feedback.given === outcome) return null;
+      const changing = variant.feedback.given !== null;
+      const correlationId = variant.result.meta.correlationId;
+      const posting = Boolean(transport.endpoints.outcome && correlationId);
+      updateVariant(index, { feedback: { given: outcome, status: posting ? 'sending' : 'sent', open: !changing } });
+      if (posting && correlationId) {
+        void sendFeedback(transport, correlationId, outcome, now()).then((ok) => {
+          const current = variants[index];
+          if (current?.id !== variant.id) return;
+          updateVariant(index, { feedback: { ...current.feedback, status: ok ? 'sent' : 'failed' } });
+        });
+      }
+      return variant.result;
     },
     stop() {
       if (preparing !== null) {
@@ -425,6 +534,14 @@ function sentContext(context: RunContext | undefined, limit: number): SentContex
 }
 
 const CONTEXT_KEYS = ['selection', 'document', 'recordTable', 'recordUid'] as const;
+const SUBJECT_KEYS = ['selection', 'recordTable', 'recordUid'] as const;
+
+/** Two contexts are about the same thing: the same selection of the same record. */
+function sameSubject(a: RunContext | undefined, b: RunContext | undefined): boolean {
+  const x = (a ?? {}) as Record<string, unknown>;
+  const y = (b ?? {}) as Record<string, unknown>;
+  return SUBJECT_KEYS.every((key) => x[key] === y[key]);
+}
 
 /** Two contexts send the same: a host may pass a new object on every render. */
 function sameContext(a: RunContext | undefined, b: RunContext | undefined): boolean {

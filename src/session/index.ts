@@ -15,7 +15,10 @@ export {
   type SentContext,
   type RetryState,
   type AppliedAs,
+  type AnswerVariant,
+  type FeedbackState,
   QUIET_AFTER_MS,
+  DEFAULT_MAX_VARIANTS,
 } from './dialog-session';
 export {
   toolsQueryOptions,

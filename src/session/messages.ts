@@ -99,6 +99,20 @@ export interface AskAiMessages {
   cost: (amount: number) => string;
   /** Shown in place of the dialog should it fail to render: the host's page is not affected. */
   dialogFailed: string;
+  regenerate: string;
+  previousAnswer: string;
+  nextAnswer: string;
+  variantOf: (shown: number, count: number) => string;
+  refine: string;
+  refinePlaceholder: string;
+  showChanges: string;
+  changes: string;
+  removed: string;
+  added: string;
+  helpful: string;
+  notHelpful: string;
+  feedbackThanks: string;
+  feedbackFailed: string;
 }
 
 export const EN_MESSAGES: AskAiMessages = {
@@ -197,6 +211,20 @@ export const EN_MESSAGES: AskAiMessages = {
   usage: (tokens) => `${tokens.toLocaleString('en')} tokens`,
   cost: (amount) => `cost ${amount.toLocaleString('en', { maximumFractionDigits: 4 })}`,
   dialogFailed: 'The Ask AI dialog could not be shown. Reload the page to try again.',
+  regenerate: 'Regenerate',
+  previousAnswer: 'Previous answer',
+  nextAnswer: 'Next answer',
+  variantOf: (shown, count) => `${shown} of ${count}`,
+  refine: 'Refine',
+  refinePlaceholder: 'Make it shorter, more formal, a list…',
+  showChanges: 'Show changes',
+  changes: 'Changes',
+  removed: 'removed',
+  added: 'added',
+  helpful: 'Helpful',
+  notHelpful: 'Not helpful',
+  feedbackThanks: 'Thanks for the feedback.',
+  feedbackFailed: 'The feedback could not be sent.',
 };
 
 export const DE_MESSAGES: AskAiMessages = {
@@ -301,6 +329,20 @@ export const DE_MESSAGES: AskAiMessages = {
   cost: (amount) => `Kosten ${amount.toLocaleString('de', { maximumFractionDigits: 4 })}`,
   dialogFailed:
     'Der Dialog „KI fragen“ konnte nicht angezeigt werden. Laden Sie die Seite neu, um es erneut zu versuchen.',
+  regenerate: 'Neu erzeugen',
+  previousAnswer: 'Vorherige Antwort',
+  nextAnswer: 'Nächste Antwort',
+  variantOf: (shown, count) => `${shown} von ${count}`,
+  refine: 'Verfeinern',
+  refinePlaceholder: 'Kürzer, förmlicher, als Liste …',
+  showChanges: 'Änderungen zeigen',
+  changes: 'Änderungen',
+  removed: 'entfernt',
+  added: 'hinzugefügt',
+  helpful: 'Hilfreich',
+  notHelpful: 'Nicht hilfreich',
+  feedbackThanks: 'Danke für die Rückmeldung.',
+  feedbackFailed: 'Die Rückmeldung konnte nicht gesendet werden.',
 };
 
 export const BUILT_IN_MESSAGES: Record<AskAiLocale, AskAiMessages> = { en: EN_MESSAGES, de: DE_MESSAGES };

@@ -197,6 +197,57 @@ export const Guardrail = failureStory('guardrail', 'A safety rule of the AI serv
 export const CancelledByServer = failureStory('cancelled', 'The server cancelled the task.');
 export const BackendFailure = failureStory('lease-lost', 'The AI service could not complete the task.');
 
+// --- Working with an answer ---
+
+const WITH_OUTCOME = { ...ENDPOINTS, outcome: '/api/ask-ai/outcome?token=story' };
+
+export const Variants: Story = runStory(
+  {},
+  async (dialog, canvasElement) => {
+    await settledAs(canvasElement, 'done');
+    await userEvent.click(dialog.getByRole('button', { name: 'Shorten' }));
+    await expect(await dialog.findByText('2 of 2', {}, { timeout: 8000 })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Previous answer' }));
+    await expect(dialog.getByText('1 of 2')).toBeInTheDocument();
+  },
+  { name: 'Variants (previous / next answer)' },
+);
+
+export const Refine: Story = runStory({}, async (dialog, canvasElement) => {
+  await settledAs(canvasElement, 'done');
+  await userEvent.type(dialog.getByRole('textbox', { name: 'Refine' }), 'Make it shorter{Enter}');
+  await expect(await dialog.findByText('2 of 2', {}, { timeout: 8000 })).toBeInTheDocument();
+});
+
+export const ShowChanges: Story = runStory({}, async (dialog, canvasElement) => {
+  await settledAs(canvasElement, 'done');
+  await userEvent.click(dialog.getByRole('button', { name: 'Show changes' }));
+  const changes = await dialog.findByRole('region', { name: 'Changes' }, { timeout: 8000 });
+  await expect(changes.querySelector('del, ins')).not.toBeNull();
+});
+
+export const FeedbackGiven: Story = runStory(
+  {},
+  async (dialog, canvasElement) => {
+    await settledAs(canvasElement, 'done');
+    await userEvent.click(dialog.getByRole('button', { name: 'Helpful' }));
+    await expect(await dialog.findByText('Thanks for the feedback.', {}, { timeout: 8000 })).toBeInTheDocument();
+    await expect(dialog.getByRole('button', { name: 'Helpful' })).toHaveAttribute('aria-pressed', 'true');
+  },
+  { args: { endpoints: WITH_OUTCOME } },
+);
+
+export const FeedbackFailed: Story = runStory(
+  { fault: 'outcome:server-error' },
+  async (dialog, canvasElement) => {
+    await settledAs(canvasElement, 'done');
+    await userEvent.click(dialog.getByRole('button', { name: 'Not helpful' }));
+    await expect(await dialog.findByText('The feedback could not be sent.', {}, { timeout: 8000 })).toBeInTheDocument();
+    await expect(dialog.getByRole('region', { name: 'Answer' })).toBeInTheDocument();
+  },
+  { args: { endpoints: WITH_OUTCOME } },
+);
+
 // --- Languages, direction, hosts ---
 
 export const German: Story = {

@@ -12,9 +12,11 @@ const ATTRIBUTES = [
   'tools-url',
   'run-url',
   'cancel-url',
+  'outcome-url',
   'tools-route',
   'run-route',
   'cancel-route',
+  'outcome-route',
   'configuration',
   'locale',
   'dir',
@@ -25,12 +27,17 @@ function endpointsOf(element: HTMLElement): AskAiEndpoints | string {
   const attr = (name: string) => element.getAttribute(name) ?? undefined;
   const tools = attr('tools-url');
   const run = attr('run-url');
-  if (tools && run) return { tools, run, cancel: attr('cancel-url') };
+  if (tools && run) return { tools, run, cancel: attr('cancel-url'), outcome: attr('outcome-url') };
   const toolsRoute = attr('tools-route');
   const runRoute = attr('run-route');
   if (!toolsRoute || !runRoute) return 'ask-ai-dialog: set tools-url and run-url, or tools-route and run-route.';
   try {
-    return typo3Endpoints({ tools: toolsRoute, run: runRoute, cancel: attr('cancel-route') });
+    return typo3Endpoints({
+      tools: toolsRoute,
+      run: runRoute,
+      cancel: attr('cancel-route'),
+      outcome: attr('outcome-route'),
+    });
   } catch (error) {
     return (error as Error).message;
   }

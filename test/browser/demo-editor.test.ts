@@ -211,7 +211,7 @@ describe('the demo editor in Chromium', () => {
       .click();
     expect(await axeViolations(page, 'dialog')).toEqual([]);
     await setSimulation({ fault: 'guardrail' });
-    await dialog().getByRole('button', { name: 'Try again' }).click();
+    await dialog().getByRole('button', { name: 'Regenerate' }).click();
     await dialog().getByRole('alert').waitFor();
     expect(await axeViolations(page, 'dialog')).toEqual([]);
   });

@@ -120,6 +120,7 @@ describe('the editor experience in Chromium', () => {
     });
     expect(samples.at(-1)?.state).toBe('done');
     const tops = samples.map((s) => s.top).filter((top, i, all) => i === 0 || top !== all[i - 1]);
+    console.log(`top edge over ${samples.length} samples from open to done: ${tops.join(' → ')} px`);
     expect(tops.length, `top edge at ${tops.join(', ')}`).toBeLessThanOrEqual(2);
     // The activity indicator shows for as long as the task runs, from the first moment to the end.
     for (const sample of samples.filter((s) => s.state === 'running' || s.state === 'preparing')) {
@@ -253,7 +254,7 @@ describe('the editor experience in Chromium', () => {
       await page.route('**/api/ask-ai/run*', (route) =>
         route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"Boom"}' }),
       );
-      await dialog().getByRole('button', { name: 'Try again' }).click();
+      await dialog().getByRole('button', { name: 'Regenerate' }).click();
       await dialog().getByRole('alert').first().waitFor();
       expect(await axeViolations(page, 'dialog[open]'), 'failed').toEqual([]);
     },

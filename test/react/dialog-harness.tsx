@@ -19,10 +19,11 @@ export const ARTICLE =
   'months. Residents asked for safer cycle routes for years.';
 
 /** What the dialog sent to the backend, in order. */
-export const sent: { tools: URL[]; runs: Array<Record<string, unknown>>; cancels: unknown[] } = {
+export const sent: { tools: URL[]; runs: Array<Record<string, unknown>>; cancels: unknown[]; outcomes: unknown[] } = {
   tools: [],
   runs: [],
   cancels: [],
+  outcomes: [],
 };
 
 /** A gate the simulated backend waits on between events: tests release it to move a run on. */
@@ -57,6 +58,7 @@ export const server = setupServer(
     if (url.pathname.endsWith('/tools')) sent.tools.push(url);
     if (url.pathname.endsWith('/run')) sent.runs.push((await request.clone().json()) as Record<string, unknown>);
     if (url.pathname.endsWith('/cancel')) sent.cancels.push(await request.clone().json());
+    if (url.pathname.endsWith('/outcome')) sent.outcomes.push(await request.clone().json());
     return undefined;
   }),
   ...createHandlers(backend),
@@ -71,6 +73,7 @@ export function useBackend() {
     sent.tools.length = 0;
     sent.runs.length = 0;
     sent.cancels.length = 0;
+    sent.outcomes.length = 0;
   });
   afterAll(() => server.close());
 }
@@ -88,7 +91,7 @@ export function renderDialog(
 export async function openDialog(user: ReturnType<typeof userEvent.setup>, name = 'Ask AI', trigger = name) {
   await user.click(screen.getByRole('button', { name: trigger }));
   const dialog = screen.getByRole('dialog', { name });
-  await within(dialog).findByRole('textbox');
+  await within(dialog).findAllByRole('textbox');
   await waitFor(() =>
     expect(within(dialog).queryByText(/Loading the tools|Die Werkzeuge werden geladen/)).not.toBeInTheDocument(),
   );

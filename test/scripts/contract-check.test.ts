@@ -29,9 +29,17 @@ describe('contract:check against the simulated backend served by vite', () => {
       tools: `${origin}/api/ask-ai/tools`,
       run: `${origin}/api/ask-ai/run`,
       cancel: `${origin}/api/ask-ai/cancel`,
+      outcome: `${origin}/api/ask-ai/outcome`,
     });
     expect(results.filter((r) => !r.ok)).toEqual([]);
     expect(results.length).toBeGreaterThan(10);
+    // The refinement and the outcome endpoint are covered.
+    const lines = results.map((r) => r.line).join('\n');
+    expect(lines).toContain('a refinement (context.previousAnswer, previousInstruction) is answered');
+    expect(lines).toContain('POST outcome answers { success: true }');
+    expect(lines).toContain('an outcome other than helpful / not_helpful is refused with 400');
+    const refined = /the refinement answered (\d+) characters; the answer it refined had (\d+)/.exec(lines);
+    expect(Number(refined?.[1])).toBeLessThan(Number(refined?.[2]));
   });
 
   it('runs as the npm script and prints a closing count', async () => {

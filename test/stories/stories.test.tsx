@@ -36,6 +36,11 @@ describe('every story renders and plays', () => {
         'German',
         'RightToLeft',
         'DarkHost',
+        'Variants',
+        'Refine',
+        'ShowChanges',
+        'FeedbackGiven',
+        'FeedbackFailed',
       ]),
     );
   });

@@ -1,0 +1,136 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import type { AnswerOutcome, TaskAnswer, TaskAnswerMeta } from '../client';
+import type { AskAiMessages, DialogSession, DialogSnapshot } from '../session';
+
+const AnswerChanges = lazy(() => import('./answer-changes'));
+
+export type FeedbackHandler = (outcome: AnswerOutcome, answer: TaskAnswer, meta: TaskAnswerMeta) => void;
+
+/** Previous and next answer of this context, with "2 of 3". */
+export function VariantNav({ snapshot, session, messages: m }: WorkflowProps) {
+  const { variants, shown, status } = snapshot;
+  if (variants.length < 2 || status === 'running') return null;
+  return (
+    <nav className="ask-ai-variants" data-ask-ai-part="variants" aria-label={m.answer}>
+      <button
+        type="button"
+        className="ask-ai-icon-button"
+        aria-label={m.previousAnswer}
+        disabled={shown <= 0}
+        onClick={() => session.showVariant(shown - 1)}
+      >
+        ‹
+      </button>
+      <span className="ask-ai-variant-count" aria-live="polite">
+        {m.variantOf(shown + 1, variants.length)}
+      </span>
+      <button
+        type="button"
+        className="ask-ai-icon-button"
+        aria-label={m.nextAnswer}
+        disabled={shown >= variants.length - 1}
+        onClick={() => session.showVariant(shown + 1)}
+      >
+        ›
+      </button>
+    </nav>
+  );
+}
+
+interface WorkflowProps {
+  readonly snapshot: DialogSnapshot;
+  readonly session: DialogSession;
+  readonly messages: AskAiMessages;
+}
+
+/**
+ * Under the shown answer: "Show changes" (when a selection was sent), "Helpful" / "Not helpful" (when
+ * the backend takes the verdict or the host collects it), and "Refine" for a follow-up on this answer.
+ */
+export function AnswerWorkflow(
+  props: WorkflowProps & { onFeedback: FeedbackHandler | undefined; answerOf: (m: string) => Promise<TaskAnswer> },
+) {
+  const { snapshot, session, messages: m } = props;
+  const [refinement, setRefinement] = useState('');
+  const [showChanges, setShowChanges] = useState(false);
+  const id = useId();
+  const selection = (snapshot.context.value as { selection?: unknown } | undefined)?.selection;
+  const result = snapshot.result;
+  if (!result) return null;
+  const busy = snapshot.status === 'running' || snapshot.status === 'preparing';
+  const rateable = snapshot.feedbackAvailable || props.onFeedback !== undefined;
+  const { feedback } = snapshot;
+  const rate = async (outcome: AnswerOutcome) => {
+    const rated = session.feedback(outcome);
+    if (rated && props.onFeedback) props.onFeedback(outcome, await props.answerOf(rated.markdown), rated.meta);
+  };
+  const refine = () => {
+    if (session.refine(refinement)) setRefinement('');
+  };
+  return (
+    <div className="ask-ai-workflow" data-ask-ai-part="workflow">
+      <div className="ask-ai-workflow-row">
+        {typeof selection === 'string' && selection !== '' && (
+          <button
+            type="button"
+            className="ask-ai-button"
+            aria-expanded={showChanges}
+            aria-controls={showChanges ? `${id}-changes` : undefined}
+            onClick={() => setShowChanges((open) => !open)}
+          >
+            {m.showChanges}
+          </button>
+        )}
+        {rateable && (
+          <span className="ask-ai-feedback" data-ask-ai-part="feedback" data-state={feedback.status}>
+            {(['helpful', 'not_helpful'] as const).map((outcome) => (
+              <button
+                key={outcome}
+                type="button"
+                className="ask-ai-button ask-ai-feedback-button"
+                aria-pressed={feedback.given === outcome}
+                disabled={!feedback.open && feedback.given !== outcome}
+                onClick={() => void rate(outcome)}
+              >
+                {outcome === 'helpful' ? m.helpful : m.notHelpful}
+              </button>
+            ))}
+            <span role="status" className="ask-ai-note">
+              {feedback.status === 'failed' ? m.feedbackFailed : feedback.status === 'sent' ? m.feedbackThanks : ''}
+            </span>
+          </span>
+        )}
+      </div>
+      {showChanges && typeof selection === 'string' && (
+        <div id={`${id}-changes`}>
+          <Suspense fallback={null}>
+            <AnswerChanges selection={selection} markdown={result.markdown} messages={m} />
+          </Suspense>
+        </div>
+      )}
+      <form
+        className="ask-ai-refine"
+        onSubmit={(event) => {
+          event.preventDefault();
+          refine();
+        }}
+      >
+        <label className="ask-ai-label" htmlFor={`${id}-refine`}>
+          {m.refine}
+        </label>
+        <div className="ask-ai-refine-row">
+          <input
+            id={`${id}-refine`}
+            className="ask-ai-instruction ask-ai-refine-input"
+            value={refinement}
+            placeholder={m.refinePlaceholder}
+            onChange={(event) => setRefinement(event.target.value)}
+          />
+          <button type="submit" className="ask-ai-button" disabled={busy || refinement.trim() === ''}>
+            {m.refine}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl, page, setSimulation, useBrowser } from './browser';
+
+useBrowser();
+
+const dialog = () => page.getByRole('dialog', { name: 'Ask AI' });
+
+async function openWithSelection() {
+  await page.goto('/');
+  // Select the field's first paragraph, as an editor would, then open the dialog.
+  await page.locator('.rte p').first().selectText();
+  await page.locator('.rte').dispatchEvent('mouseup');
+  await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
+  await dialog()
+    .getByText(/^Tools: \d+ available/)
+    .waitFor();
+}
+
+const posted = (path: string) => {
+  const bodies: Array<Record<string, unknown>> = [];
+  page.on('request', (request) => {
+    if (request.url().includes(path)) bodies.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>);
+  });
+  return bodies;
+};
+
+describe('working with an answer in Chromium', () => {
+  it('keeps the first answer reachable after a second run, and inserts it with its own provenance', async () => {
+    await openWithSelection();
+    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await dialog().getByText('Done.', { exact: true }).waitFor();
+    await dialog().getByRole('button', { name: 'Regenerate' }).click();
+    await dialog().getByText('2 of 2').waitFor();
+    await dialog().getByRole('button', { name: 'Previous answer' }).click();
+    await dialog().getByText('1 of 2').waitFor();
+    await dialog().getByRole('button', { name: 'Insert' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+    const provenance = await page.locator('.rte [data-ai-written]').first().getAttribute('data-ai-written');
+    expect(provenance).toMatch(/^Summarise this text in two sentences\. · [0-9a-f-]{36} · tools:/);
+  });
+
+  it('refines the shown answer: the request carries it and the simulated model shortens it', async () => {
+    const runs = posted('/api/ask-ai/run');
+    await openWithSelection();
+    await dialog().getByRole('button', { name: 'Improve', exact: true }).click();
+    await dialog().getByText('Done.', { exact: true }).waitFor();
+    const first = (await dialog().getByRole('region', { name: 'Answer' }).locator('> div').textContent()) ?? '';
+    await dialog().getByRole('textbox', { name: 'Refine' }).fill('Make it shorter');
+    await dialog().getByRole('textbox', { name: 'Refine' }).press('Enter');
+    await dialog().getByText('2 of 2').waitFor();
+    const refined = (await dialog().getByRole('region', { name: 'Answer' }).locator('> div').textContent()) ?? '';
+    expect(runs[1]).toMatchObject({
+      prompt: 'Make it shorter',
+      context: {
+        previousAnswer: first.trim(),
+        previousInstruction: 'Improve the wording, grammar and punctuation of this text.',
+      },
+    });
+    expect(refined.length).toBeLessThan(first.length);
+  });
+
+  it('shows the changes to the selection, removed and added words marked and announced', async () => {
+    await openWithSelection();
+    await dialog().getByRole('button', { name: 'Translate', exact: true }).click();
+    await dialog().getByText('Done.', { exact: true }).waitFor();
+    await dialog().getByRole('button', { name: 'Show changes' }).click();
+    const changes = dialog().getByRole('region', { name: 'Changes' });
+    await changes.waitFor();
+    const marks = await changes.locator('del, ins').evaluateAll((els) => els.map((el) => [el.tagName, el.textContent]));
+    expect(marks.length).toBeGreaterThan(0);
+    for (const [tag, text] of marks) expect(text).toMatch(tag === 'DEL' ? /^\[removed: .+\]$/ : /^\[added: .+\]$/);
+    // The marker words are there for screen readers, not for the eye.
+    const hidden = await changes
+      .locator('del > span')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().width);
+    expect(hidden).toBeLessThanOrEqual(1);
+  });
+
+  it('posts Helpful once per press with the answer’s correlation id; a failed post leaves the answer', async () => {
+    const outcomes = posted('/api/ask-ai/outcome');
+    await openWithSelection();
+    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await dialog().getByText('Done.', { exact: true }).waitFor();
+    await dialog().getByRole('button', { name: 'Helpful', exact: true }).click();
+    await dialog().getByText('Thanks for the feedback.').waitFor();
+    await dialog().getByRole('button', { name: 'Helpful', exact: true }).click();
+    expect(outcomes).toEqual([{ correlationId: expect.stringMatching(/^corr-/), outcome: 'helpful' }]);
+    const recorded = (await (await fetch(`${baseUrl()}/api/ask-ai/simulation`)).json()) as { outcomes: unknown[] };
+    expect(recorded.outcomes).toEqual(outcomes);
+    await setSimulation({ fault: 'outcome:server-error' });
+    const answer = await dialog().getByRole('region', { name: 'Answer' }).textContent();
+    await dialog().getByRole('button', { name: 'Not helpful', exact: true }).click();
+    await dialog().getByText('The feedback could not be sent.').waitFor();
+    expect(await dialog().getByRole('region', { name: 'Answer' }).textContent()).toBe(answer);
+    expect(outcomes).toHaveLength(2);
+  });
+});

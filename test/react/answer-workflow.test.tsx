@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  backend,
+  ENDPOINTS,
+  openDialog,
+  renderDialog,
+  runInstruction,
+  sent,
+  settled,
+  useBackend,
+} from './dialog-harness';
+
+useBackend();
+
+const SELECTION =
+  'The city council approved the new cycle lanes on Monday. The lanes connect the station with the university. ' +
+  'Construction starts in spring and takes six months.';
+const WITH_OUTCOME = { ...ENDPOINTS, outcome: 'http://localhost/api/ask-ai/outcome?token=t4' };
+
+describe('the answer workflow', () => {
+  it('keeps the first answer reachable after a second run, with its own provenance, and says Regenerate', async () => {
+    const onInsert = vi.fn();
+    const { user } = renderDialog({ onInsert, context: { selection: SELECTION } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    expect(within(dialog).getByRole('button', { name: 'Regenerate' })).toBeEnabled();
+    await runInstruction(user, 'Improve this.');
+    await settled();
+    expect(within(dialog).getByText('2 of 2')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Next answer' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Previous answer' }));
+    expect(within(dialog).getByText('1 of 2')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await waitFor(() => expect(onInsert).toHaveBeenCalledTimes(1));
+    expect((onInsert.mock.calls[0] as [unknown, { instruction: string }])[1].instruction).toBe('Summarise this.');
+  });
+
+  it('shows the changes to the selection word by word, announced as removed and added', async () => {
+    const { user } = renderDialog({ context: { selection: SELECTION } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Make it shorter.');
+    await settled();
+    const toggle = within(dialog).getByRole('button', { name: 'Show changes' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    const changes = await within(dialog).findByRole('region', { name: 'Changes' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const removed = changes.querySelectorAll('del');
+    expect(removed.length).toBeGreaterThan(0);
+    expect(removed[0]?.textContent).toMatch(/^\[removed: .+\]$/);
+    expect(changes.textContent).toContain('The city council approved');
+  });
+
+  it('offers no "Show changes" without a selection', async () => {
+    const { user } = renderDialog({ context: { document: SELECTION } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    expect(within(dialog).queryByRole('button', { name: 'Show changes' })).not.toBeInTheDocument();
+  });
+
+  it('refines the shown answer: the request carries it, and the answer gets shorter', async () => {
+    const { user } = renderDialog({ context: { selection: SELECTION } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this text in two sentences.');
+    await settled();
+    const first = sent.runs.length;
+    await user.type(within(dialog).getByRole('textbox', { name: 'Refine' }), 'Make it shorter{Enter}');
+    await settled();
+    expect(sent.runs[first]).toMatchObject({
+      prompt: 'Make it shorter',
+      context: { previousInstruction: 'Summarise this text in two sentences.', previousAnswer: expect.any(String) },
+    });
+    expect(within(dialog).getByText('2 of 2')).toBeInTheDocument();
+  });
+
+  it('posts Helpful once per press with the answer’s correlation id, and tells the host', async () => {
+    const onFeedback = vi.fn();
+    const { user } = renderDialog({ endpoints: WITH_OUTCOME, onFeedback });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    const helpful = within(dialog).getByRole('button', { name: 'Helpful' });
+    expect(helpful).toHaveAttribute('aria-pressed', 'false');
+    await user.click(helpful);
+    await user.click(helpful);
+    await waitFor(() => expect(within(dialog).getByText('Thanks for the feedback.')).toBeInTheDocument());
+    expect(helpful).toHaveAttribute('aria-pressed', 'true');
+    expect(sent.outcomes).toEqual([{ correlationId: expect.stringMatching(/^corr-/), outcome: 'helpful' }]);
+    expect(onFeedback).toHaveBeenCalledTimes(1);
+    expect(onFeedback.mock.calls[0]?.[0]).toBe('helpful');
+    expect((onFeedback.mock.calls[0] as [string, unknown, { correlationId: string }])[2].correlationId).toMatch(
+      /^corr-/,
+    );
+  });
+
+  it('says quietly that the feedback failed, and keeps the answer', async () => {
+    const { user } = renderDialog({ endpoints: WITH_OUTCOME });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    const answer = within(dialog).getByRole('region', { name: 'Answer' }).textContent;
+    backend.setState({ fault: 'outcome:server-error' });
+    await user.click(within(dialog).getByRole('button', { name: 'Not helpful' }));
+    expect(await within(dialog).findByText('The feedback could not be sent.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('region', { name: 'Answer' }).textContent).toBe(answer);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('offers no feedback without an outcome endpoint or a host handler', async () => {
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    expect(within(dialog).queryByRole('button', { name: 'Helpful' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Not helpful' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { createDialogSession, createTransport } from '../../src/session';
+import { wordDiff } from '../../src/react/word-diff';
+import { ENDPOINTS, simulated, until } from '../support/backend-fetch';
+
+const ARTICLE =
+  'The city library opens its new reading garden on 1 June. ' +
+  'Visitors can borrow books, games and sun loungers there. ' +
+  'The garden is open every day from ten to six while the weather allows. ' +
+  'Children read to the library cat on Saturdays.';
+const OUTCOME = `${ENDPOINTS.run.replace('/run', '/outcome')}`;
+
+function setup(options: { outcome?: boolean; maxVariants?: number } = {}) {
+  const sim = simulated();
+  const bodies: Array<{ url: string; body: Record<string, unknown> }> = [];
+  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.body) bodies.push({ url: String(input), body: JSON.parse(String(init.body)) as Record<string, unknown> });
+    return sim.fetch(input, init);
+  }) as typeof fetch;
+  const endpoints = options.outcome === false ? ENDPOINTS : { ...ENDPOINTS, outcome: OUTCOME };
+  const session = createDialogSession({
+    transport: createTransport({ endpoints, fetch: fetchFn }),
+    context: { selection: ARTICLE },
+    maxVariants: options.maxVariants,
+  });
+  session.subscribe(() => undefined);
+  const runs = () => bodies.filter((b) => b.url.includes('/run')).map((b) => b.body);
+  const outcomes = () => bodies.filter((b) => b.url.includes('/outcome')).map((b) => b.body);
+  const settle = () => until(() => !['preparing', 'running'].includes(session.getSnapshot().status));
+  return { session, sim, runs, outcomes, settle };
+}
+
+describe('answer variants', () => {
+  it('keeps every answer of this context reachable, each with its own provenance', async () => {
+    const { session, settle } = setup();
+    session.start('Summarise this text.');
+    await settle();
+    session.start('Shorten this text.');
+    await settle();
+    const { variants, shown, result } = session.getSnapshot();
+    expect(variants.map((v) => v.result.meta.instruction)).toEqual(['Summarise this text.', 'Shorten this text.']);
+    expect(shown).toBe(1);
+    expect(result?.meta.instruction).toBe('Shorten this text.');
+    session.showVariant(0);
+    expect(session.getSnapshot().result?.meta.instruction).toBe('Summarise this text.');
+    expect(session.getSnapshot().answer).toBe(variants[0]?.result.markdown);
+    expect(session.getSnapshot().result?.meta.runUuid).not.toBe(variants[1]?.result.meta.runUuid);
+    // Applying one marks that one; the other stays applicable.
+    expect(session.apply('insert')?.meta.instruction).toBe('Summarise this text.');
+    session.showVariant(5);
+    expect(session.getSnapshot()).toMatchObject({ shown: 1, applied: null });
+    session.showVariant(-3);
+    expect(session.getSnapshot()).toMatchObject({ shown: 0, applied: 'insert' });
+  });
+
+  it('keeps at most maxVariants, the oldest going first, and drops them when the context changes', async () => {
+    const { session, settle } = setup({ maxVariants: 2 });
+    for (const prompt of ['Summarise.', 'Shorten.', 'Improve.']) {
+      session.start(prompt);
+      await settle();
+    }
+    expect(session.getSnapshot().variants.map((v) => v.result.meta.instruction)).toEqual(['Shorten.', 'Improve.']);
+    // The document changes (an insertion, say): the answers stay; another selection: they go.
+    session.setOptions({ context: { selection: ARTICLE, document: `${ARTICLE} Inserted.` } });
+    expect(session.getSnapshot().variants).toHaveLength(2);
+    session.setOptions({ context: { selection: 'Another selection entirely.' } });
+    expect(session.getSnapshot()).toMatchObject({ variants: [], shown: -1, result: null, answer: '' });
+    session.start('Summarise.');
+    await settle();
+    session.setOptions({ context: { selection: 'Another selection entirely.', recordTable: 'pages', recordUid: 4 } });
+    expect(session.getSnapshot().variants).toEqual([]);
+  });
+});
+
+describe('refine', () => {
+  it('sends the shown answer and its instruction along, and the simulated model edits that answer', async () => {
+    const { session, runs, settle } = setup();
+    session.start('Summarise this text in two sentences.');
+    await settle();
+    const first = session.getSnapshot().answer;
+    expect(session.refine('Make it shorter')).toBe(true);
+    await settle();
+    expect(runs()[1]).toMatchObject({
+      prompt: 'Make it shorter',
+      context: {
+        selection: ARTICLE,
+        previousAnswer: first,
+        previousInstruction: 'Summarise this text in two sentences.',
+      },
+    });
+    const refined = session.getSnapshot().answer;
+    expect(refined.length).toBeLessThan(first.length);
+    expect(first.startsWith(refined.replace(/…$/, '').split(' ').slice(0, 3).join(' '))).toBe(true);
+    expect(session.getSnapshot().variants).toHaveLength(2);
+    expect(session.refine('  ')).toBe(false);
+  });
+
+  it('refines nothing without an answer', () => {
+    const { session } = setup();
+    expect(session.refine('Make it shorter')).toBe(false);
+  });
+});
+
+describe('feedback', () => {
+  it('posts { correlationId, outcome } once per press, changeable once, and the backend records it', async () => {
+    const { session, sim, outcomes, settle } = setup();
+    session.start('Summarise this text.');
+    await settle();
+    const correlationId = session.getSnapshot().result?.meta.correlationId;
+    expect(correlationId).toMatch(/^corr-/);
+    expect(session.getSnapshot()).toMatchObject({ feedbackAvailable: true, feedback: { given: null, open: true } });
+    expect(session.feedback('helpful')?.meta.correlationId).toBe(correlationId);
+    expect(session.feedback('helpful')).toBeNull();
+    await until(() => session.getSnapshot().feedback.status === 'sent');
+    expect(session.feedback('not_helpful')).not.toBeNull();
+    await until(() => session.getSnapshot().feedback.status === 'sent');
+    expect(session.getSnapshot().feedback).toEqual({ given: 'not_helpful', status: 'sent', open: false });
+    expect(session.feedback('helpful')).toBeNull();
+    expect(outcomes()).toEqual([
+      { correlationId, outcome: 'helpful' },
+      { correlationId, outcome: 'not_helpful' },
+    ]);
+    const recorded = (await (await sim.fetch(`${ENDPOINTS.run.replace('/run', '/simulation')}`)).json()) as {
+      outcomes: unknown;
+    };
+    expect(recorded.outcomes).toEqual(outcomes());
+  });
+
+  it('says so quietly when the post fails, and leaves the answer as it was', async () => {
+    const { session, sim, settle } = setup();
+    session.start('Summarise this text.');
+    await settle();
+    const before = session.getSnapshot().answer;
+    sim.backend.setState({ fault: 'outcome:server-error' });
+    session.feedback('not_helpful');
+    await until(() => session.getSnapshot().feedback.status === 'failed');
+    expect(session.getSnapshot()).toMatchObject({ status: 'done', answer: before, outcome: { tone: 'status' } });
+  });
+
+  it('is only for the host without an outcome endpoint', async () => {
+    const { session, outcomes, settle } = setup({ outcome: false });
+    session.start('Summarise this text.');
+    await settle();
+    expect(session.getSnapshot().feedbackAvailable).toBe(false);
+    expect(session.feedback('helpful')).not.toBeNull();
+    expect(session.getSnapshot().feedback.status).toBe('sent');
+    expect(outcomes()).toEqual([]);
+  });
+});
+
+describe('wordDiff', () => {
+  it('marks removed and added words and keeps the rest', () => {
+    expect(wordDiff('The cat sat on the mat.', 'The cat lay on the red mat.')).toEqual([
+      { type: 'same', text: 'The cat ' },
+      { type: 'removed', text: 'sat ' },
+      { type: 'added', text: 'lay ' },
+      { type: 'same', text: 'on the ' },
+      { type: 'added', text: 'red ' },
+      { type: 'same', text: 'mat.' },
+    ]);
+    expect(wordDiff('', 'New text')).toEqual([{ type: 'added', text: 'New text' }]);
+    expect(wordDiff('Same', 'Same')).toEqual([{ type: 'same', text: 'Same' }]);
+  });
+});
