@@ -42,7 +42,8 @@ export interface ContractWarning {
     | 'unknownTerminationReason'
     | 'serverDisagrees'
     | 'malformedTool'
-    | 'cancelFailed';
+    | 'cancelFailed'
+    | 'unofferedTool';
   readonly message: string;
 }
 

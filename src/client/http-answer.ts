@@ -36,10 +36,16 @@ function errorMessage(body: unknown): string | null {
   return typeof error === 'string' && error.trim() !== '' ? error : null;
 }
 
+/** A redirect the client did not follow: an opaque one in a browser, the 3xx itself elsewhere. */
+export function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+}
+
 /** The failure an HTTP status means (CONTRACT.md, HTTP errors), or `null` for a success status. */
 export function failureFromStatus(response: Response, body: unknown, now: number): AskAiFailure | null {
   const status = response.status;
   const message = errorMessage(body);
+  if (isRedirect(response)) return { kind: 'sessionExpired' };
   if (status >= 200 && status < 300) return null;
   if (status === 400) return { kind: 'badRequest', message };
   // A 401 is TYPO3's "not logged in": the session expired, whatever the body (JSON or a login page).

@@ -2,7 +2,10 @@ import { ToolEntrySchema, ToolsAnswerSchema, type ToolEntry } from '../contract/
 import { createUnattendedFilter, type ToolTraits, type WithheldReason } from '../unattended';
 import { AskAiRequestError } from './failure';
 import { readJsonAnswer } from './http-answer';
+import { GLOBAL_TIMERS, type Timers } from './idle-timeout';
 import { appendQuery, type Transport } from './transport';
+
+const ABORTED = new Error('aborted');
 
 /** A tool the dialog may offer the model. */
 export interface OfferedTool {
@@ -33,7 +36,14 @@ export interface OfferableToolsOptions {
   readonly signal?: AbortSignal | undefined;
   /** The clock for `Retry-After` dates. */
   readonly now?: (() => number) | undefined;
+  /** A list that has not arrived after this long is a network failure (its retry is offered). Default 20 s. */
+  readonly timeoutMs?: number | undefined;
+  /** Default: the global timers. */
+  readonly timers?: Timers | undefined;
 }
+
+/** How long the tool list may take by default: then the dialog says so, and a task runs without tools. */
+export const DEFAULT_TOOLS_TIMEOUT_MS = 20_000;
 
 /**
  * Fetches the tools this user may offer in this configuration and narrows them to those that run
@@ -50,17 +60,30 @@ export async function offerableTools(
   const url = options.configuration
     ? appendQuery(transport.endpoints.tools, { configuration: options.configuration })
     : transport.endpoints.tools;
-  let response: Response;
-  try {
-    response = await transport.send(url, {
+  // One signal for the caller's abort and the timeout; a list that never answers must not hold the dialog.
+  const abort = new AbortController();
+  const timers = options.timers ?? GLOBAL_TIMERS;
+  const onAbort = () => abort.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = timers.setTimeout(() => abort.abort(), options.timeoutMs ?? DEFAULT_TOOLS_TIMEOUT_MS);
+  const request = async () => {
+    const response = await transport.send(url, {
       method: 'GET',
       headers: { Accept: 'application/json' },
-      signal: options.signal ?? null,
+      signal: abort.signal,
     });
+    return readJsonAnswer(response, now());
+  };
+  const stopped = new Promise<never>((_, reject) => abort.signal.addEventListener('abort', () => reject(ABORTED)));
+  let answer: Awaited<ReturnType<typeof request>>;
+  try {
+    answer = await Promise.race([request(), stopped]);
   } catch {
     throw new AskAiRequestError({ kind: 'network' });
+  } finally {
+    timers.clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
   }
-  const answer = await readJsonAnswer(response, now());
   if (!answer.ok) throw new AskAiRequestError(answer.failure);
   const envelope = ToolsAnswerSchema.safeParse(answer.body);
   if (!envelope.success) {

@@ -8,6 +8,7 @@ import { IDLE_SNAPSHOT, reduceRun, type RunAction, type RunSnapshot } from './ru
 import { readRunStream, type RunSink } from './stream-reader';
 import type { Transport } from './transport';
 import { readUnstreamedRun } from './unstreamed-answer';
+import { isRedirect } from './http-answer';
 
 export type { Timers } from './idle-timeout';
 
@@ -41,8 +42,11 @@ export interface RunController {
   getSnapshot(): RunSnapshot;
   /** Starts a run; refused (`false`) while one is running. */
   start(input: RunInput): boolean;
-  /** Stops a running task at once, keeping the partial answer, and asks the server to cancel. */
-  stop(): void;
+  /**
+   * Stops a running task at once, keeping the partial answer, and asks the server to cancel;
+   * `keepalive` when the page is being left (the cancel request outlives it).
+   */
+  stop(how?: { readonly keepalive?: boolean }): void;
   /** Back to `idle`; stops a running task first. */
   reset(): void;
   /**
@@ -107,6 +111,20 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
         return false;
       case 'done':
         if (meaning.warning) transport.warn(meaning.warning);
+        // The server's re-check should never let a tool run that the request did not offer.
+        for (const step of snapshot.steps) {
+          if (
+            step.kind === 'tool' &&
+            step.status === 'done' &&
+            step.toolName &&
+            !snapshot.tools.includes(step.toolName)
+          ) {
+            transport.warn({
+              code: 'unofferedTool',
+              message: `The run used "${step.toolName}", which it was not offered.`,
+            });
+          }
+        }
         settle(run, { type: 'done', result: meaning.result, at: now() });
         return true;
       case 'fail':
@@ -136,7 +154,7 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
       return fail(run, { kind: 'connectionLost' });
     }
     const type = response.headers.get('content-type') ?? '';
-    if (response.ok && /application\/x-ndjson/i.test(type) && response.body) {
+    if (response.ok && !isRedirect(response) && /application\/x-ndjson/i.test(type) && response.body) {
       const sink: RunSink = {
         isCurrent: () => run === current,
         apply: (meaning) => apply(run, meaning),
@@ -165,7 +183,7 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
     }
   }
 
-  function stop() {
+  function stop(how: { readonly keepalive?: boolean } = {}) {
     const run = current;
     if (run === null || snapshot.status !== 'running') return;
     const cancelUrl = transport.endpoints.cancel;
@@ -178,7 +196,7 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
     run.abort.abort();
     dispatch({ type: 'stop', cancel: cancelUrl && target ? 'pending' : 'unavailable', at: now() });
     if (cancelUrl && target) {
-      void requestCancel(transport, cancelUrl, target, now()).then((confirmed) =>
+      void requestCancel(transport, cancelUrl, target, now(), { timers, keepalive: how.keepalive }).then((confirmed) =>
         dispatch({ type: 'cancelAnswered', confirmed }),
       );
     }

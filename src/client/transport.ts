@@ -45,7 +45,15 @@ export function createTransport(options: TransportOptions): Transport {
       const headers = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers);
       new Headers(init.headers).forEach((value, key) => headers.set(key, value));
       const doFetch = options.fetch ?? globalThis.fetch;
-      const response = await doFetch(url, { ...init, headers, credentials: options.credentials ?? 'same-origin' });
+      // Redirects are never followed: a 307/308 would carry the prompt, the editor's text and the host's
+      // headers to wherever it points. A redirect on these routes is TYPO3 sending an expired session
+      // to its login page; it reads as that (see readJsonAnswer).
+      const response = await doFetch(url, {
+        ...init,
+        headers,
+        credentials: options.credentials ?? 'same-origin',
+        redirect: 'manual',
+      });
       // A host's fetch may hand back `Response.error()` instead of rejecting: it is a network failure all the same.
       if (response.type === 'error') throw new TypeError('Network error');
       return response;

@@ -14,6 +14,12 @@ export function useDialogSession(settings: DialogSessionSettings): [DialogSessio
     session.setOptions({ transport, queryClient, configuration, idleTimeoutMs, context, contextLimit });
   }, [session, transport, queryClient, configuration, idleTimeoutMs, context, contextLimit]);
   useEffect(() => () => session.dispose(), [session]);
+  // Leaving the page mid-run cancels it on the server (the request outlives the page).
+  useEffect(() => {
+    const onPageHide = () => session.stop({ keepalive: true });
+    globalThis.addEventListener?.('pagehide', onPageHide);
+    return () => globalThis.removeEventListener?.('pagehide', onPageHide);
+  }, [session]);
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
   return [session, snapshot];
 }

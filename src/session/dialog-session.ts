@@ -41,6 +41,8 @@ export interface DialogSessionSettings {
 export interface DialogSessionOptions extends DialogSessionSettings {
   /** Answers kept per context (previous / next). Default 10. */
   readonly maxVariants?: number | undefined;
+  /** The tool list may take this long; then its failure shows with a retry. Default 20 000 ms. */
+  readonly toolsTimeoutMs?: number | undefined;
   /** Default: the global timers. */
   readonly timers?: Timers | undefined;
   /** Default: `Date.now`. */
@@ -148,8 +150,11 @@ export interface DialogSession {
    * (ADR-210). The instruction box wins over the last prompt when it holds text.
    */
   retry(): boolean;
-  /** Stops a running task (keeping the partial answer) or a task that waits for the tool list. */
-  stop(): void;
+  /**
+   * Stops a running task (keeping the partial answer) or a task that waits for the tool list;
+   * `keepalive` when the page is being left, so the cancel request outlives it.
+   */
+  stop(how?: { readonly keepalive?: boolean }): void;
   /**
    * Marks the answer as handed over and returns it, once: a second call for the same answer (a double
    * click, Insert after Replace) returns `null`.
@@ -242,7 +247,8 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     notifier.changed();
   };
 
-  const queryOptions = () => toolsQueryOptions(transport, configuration);
+  const queryOptions = () =>
+    toolsQueryOptions(transport, configuration, { timeoutMs: options.toolsTimeoutMs, timers: options.timers });
   const observerOptions = () => ({ ...queryOptions(), enabled: active });
   let observer: ToolsObserver = new QueryObserver(client, observerOptions());
   let tools: ToolListState = NO_TOOLS;
@@ -491,13 +497,13 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       }
       return variant.result;
     },
-    stop() {
+    stop(how) {
       if (preparing !== null) {
         preparing = null;
         notifier.changed();
         return;
       }
-      controller.stop();
+      controller.stop(how);
     },
     setActive(next) {
       if (next === active) return;

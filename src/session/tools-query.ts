@@ -1,6 +1,7 @@
 import type { QueryObserverOptions, QueryObserverResult } from '@tanstack/query-core';
 import { AskAiRequestError, type AskAiFailure } from '../client/failure';
 import { offerableTools, type OfferableTools } from '../client/offerable-tools';
+import type { Timers } from '../client/idle-timeout';
 import type { Transport } from '../client/transport';
 
 /**
@@ -15,10 +16,15 @@ export type ToolsQueryKey = readonly ['ask-ai-dialog', 'tools', string, string |
  * The one definition of the tool-list query: the session, `useOfferableTools` and a host that
  * prefetches share its key, so they share one cache entry.
  */
-export function toolsQueryOptions(transport: Transport, configuration: string | undefined) {
+export function toolsQueryOptions(
+  transport: Transport,
+  configuration: string | undefined,
+  wait: { readonly timeoutMs?: number | undefined; readonly timers?: Timers | undefined } = {},
+) {
   return {
     queryKey: ['ask-ai-dialog', 'tools', transport.endpoints.tools, configuration ?? null] as ToolsQueryKey,
-    queryFn: ({ signal }: { signal: AbortSignal }) => offerableTools(transport, { configuration, signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      offerableTools(transport, { configuration, signal, timeoutMs: wait.timeoutMs, timers: wait.timers }),
     staleTime: TOOLS_STALE_TIME_MS,
     // A failure is shown with its own retry action; the editor decides when to ask again.
     retry: false,

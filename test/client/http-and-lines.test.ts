@@ -67,10 +67,12 @@ describe('reading an HTTP answer', () => {
   it('maps statuses to failures, with the backend’s message when it sent a real one', () => {
     expect(failureFromStatus(new Response(null, { status: 204 }), null, 0)).toBeNull();
     expect(failureFromStatus(new Response('', { status: 299 }), null, 0)).toBeNull();
+    // A redirect the client did not follow is the login page of an expired session.
     expect(failureFromStatus(new Response('', { status: 300 }), { error: 'Moved.' }, 0)).toEqual({
-      kind: 'backend',
-      message: 'Moved.',
+      kind: 'sessionExpired',
     });
+    const moved = new Response(null, { status: 307, headers: { Location: 'https://elsewhere.example/' } });
+    expect(failureFromStatus(moved, null, 0)).toEqual({ kind: 'sessionExpired' });
     expect(failureFromStatus(new Response('', { status: 400 }), { error: '  ' }, 0)).toEqual({
       kind: 'badRequest',
       message: null,

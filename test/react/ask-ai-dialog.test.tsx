@@ -1009,3 +1009,16 @@ describe('promises the dialog keeps', () => {
     );
   });
 });
+
+describe('leaving the page', () => {
+  it('stops a running task and asks the server to cancel it when the page goes away', async () => {
+    const { user } = renderDialog({ headers: { 'X-Ask-Ai-Fault': 'stalled-stream' } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await waitFor(() => expect(within(dialog).getByRole('region', { name: 'Answer' })).toBeInTheDocument());
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(sent.cancels).toHaveLength(1));
+    expect(dialog).toHaveAttribute('data-state', 'stopped');
+    expect(sent.cancels[0]).toEqual({ runUuid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  });
+});
