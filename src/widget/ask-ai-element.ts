@@ -65,12 +65,24 @@ export function createAskAiDialogElementClass(): CustomElementConstructor {
     }
 
     connectedCallback() {
+      // A `context` the page set before this element was defined sits on the instance itself and
+      // would shadow the accessor: take it over.
+      if (Object.hasOwn(this, 'context')) {
+        const early = (this as { context?: RunContext }).context;
+        delete (this as { context?: RunContext }).context;
+        this.#context = early;
+      }
       this.#render();
     }
 
     disconnectedCallback() {
-      this.#mounted?.unmount();
-      this.#mounted = null;
+      // Moved to another parent, the element is connected again in the same task: its dialog, its run
+      // and what the editor typed stay. Only an element that stays out of the page is unmounted.
+      queueMicrotask(() => {
+        if (this.isConnected) return;
+        this.#mounted?.unmount();
+        this.#mounted = null;
+      });
     }
 
     attributeChangedCallback() {

@@ -102,6 +102,34 @@ describe.each([
     },
   );
 
+  it('keeps its run, its dialog and the instruction when the page moves it to another parent', async () => {
+    await fetch(`${(await import('./browser')).baseUrl()}/api/ask-ai/simulation`, {
+      method: 'PUT',
+      body: JSON.stringify({ fault: 'stalled-stream' }),
+    });
+    await page.goto(host);
+    await page.getByRole('button', { name: 'Ask AI' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask AI' });
+    await dialog.getByRole('textbox', { name: 'Instruction' }).fill('Summarise this text in two sentences.');
+    await dialog.getByRole('textbox', { name: 'Instruction' }).press('Enter');
+    await dialog.getByRole('region', { name: 'Answer' }).waitFor();
+    const partial = await dialog.getByRole('region', { name: 'Answer' }).textContent();
+    await page.evaluate(() => {
+      const section = document.createElement('section');
+      document.body.append(section);
+      section.append(document.querySelector('ask-ai-dialog')!);
+    });
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => document.querySelector('ask-ai-dialog')?.parentElement?.tagName)).toBe('SECTION');
+    expect(await dialog.getAttribute('data-state')).toBe('running');
+    expect(await dialog.getByRole('textbox', { name: 'Instruction' }).inputValue()).toBe(
+      'Summarise this text in two sentences.',
+    );
+    expect(await dialog.getByRole('region', { name: 'Answer' }).textContent()).toBe(partial);
+    await dialog.getByRole('button', { name: 'Stop' }).click();
+    await dialog.getByText('You stopped the task.').waitFor();
+  });
+
   it('stops a run on Esc inside the shadow root before it closes', async () => {
     await fetch(`${(await import('./browser')).baseUrl()}/api/ask-ai/simulation`, {
       method: 'PUT',

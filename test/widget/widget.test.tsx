@@ -100,3 +100,21 @@ describe('ask-ai-dialog/widget', () => {
     expect(screen.queryByRole('button', { name: 'Assist' })).toBeNull();
   });
 });
+
+describe('the widget’s lifecycle', () => {
+  it('honours a context the page set before the element was defined', async () => {
+    const element = document.createElement('ask-ai-test-early') as HTMLElement & { context?: unknown };
+    element.setAttribute('tools-url', ENDPOINTS.tools);
+    element.setAttribute('run-url', ENDPOINTS.run);
+    element.context = { selection: 'Set before the definition loaded.' };
+    document.body.append(element);
+    const { defineAskAiDialogElement } = await import('../../src/widget');
+    defineAskAiDialogElement('ask-ai-test-early');
+    expect(element.context).toEqual({ selection: 'Set before the definition loaded.' });
+    const shadow = within(element.shadowRoot as unknown as HTMLElement);
+    const user = userEvent.setup();
+    await user.click(await shadow.findByRole('button', { name: 'Ask AI' }));
+    expect(await shadow.findByText(/the selected text \(33 characters\)/)).toBeInTheDocument();
+    element.remove();
+  });
+});
