@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { createServer } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const OUT = 'docs/images';
 const SIZES = { desktop: { width: 1280, height: 800 }, narrow: { width: 360, height: 740 } } as const;
@@ -25,17 +26,9 @@ const simulate = (patch: Record<string, unknown>) =>
 
 const profile = mkdtempSync(join(tmpdir(), 'ask-ai-shots-'));
 const browser = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: [...CHROMIUM_ARGS],
 });
 
 interface Shot {

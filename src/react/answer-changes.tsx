@@ -1,16 +1,8 @@
 import { useMemo } from 'react';
 import type { AskAiMessages } from '../session';
 import { answerText } from './markdown-answer';
+import { VISUALLY_HIDDEN as HIDDEN } from './visually-hidden';
 import { wordDiff } from './word-diff';
-
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * What the answer changes in the selection, word by word: removed words struck through, added ones

@@ -19,6 +19,7 @@ import { useControllableState } from './use-controllable-state';
 import { useDialogSession } from './use-dialog-session';
 import { useModalDialog } from './use-modal-dialog';
 import { useTransport, type TransportProps } from './use-transport';
+import { VISUALLY_HIDDEN } from './visually-hidden';
 
 export interface AskAiDialogProps extends TransportProps {
   /** The backend configuration identifier sent with every request. */
@@ -251,12 +252,3 @@ function DialogFrame(props: AskAiDialogProps) {
     </>
   );
 }
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -17,18 +18,10 @@ export function useBrowser() {
     profile = mkdtempSync(join(tmpdir(), 'ask-ai-chromium-'));
     // A persistent context is how Playwright takes an explicit --user-data-dir.
     context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       headless: true,
       baseURL: baseUrl(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     });
   });
   beforeEach(async () => {
@@ -73,4 +66,14 @@ export async function axeViolations(target: Page, selector: string): Promise<str
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
   }, selector);
+}
+
+/** The demo editor with its dialog open and the tool list loaded. */
+export async function openDemo() {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Ask AI' })
+    .getByText(/^Tools: \d+ available/)
+    .waitFor();
 }

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, page, setSimulation, useBrowser } from './browser';
+import { axeViolations, page, setSimulation, useBrowser, openDemo } from './browser';
 
 useBrowser();
 
 const dialog = () => page.getByRole('dialog', { name: 'Ask AI' });
-
-async function openDemo() {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
-  await dialog()
-    .getByText(/^Tools: \d+ available/)
-    .waitFor();
-}
 
 /** The element focused now, through shadow roots: its accessible-ish description. */
 const focused = () =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, page, setSimulation, useBrowser } from './browser';
+import { axeViolations, page, setSimulation, useBrowser, openDemo } from './browser';
 
 useBrowser();
 
@@ -18,14 +18,6 @@ async function answerWith(finalContent: string) {
       body: JSON.stringify({ success: true, finalContent, iterations: 1, truncated: false, usage: [] }),
     }),
   );
-}
-
-async function openDemo() {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
-  await dialog()
-    .getByText(/^Tools: \d+ available/)
-    .waitFor();
 }
 
 /** Whether the element lies wholly inside the viewport. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { page, useBrowser } from './browser';
+import { page, useBrowser, setSimulation } from './browser';
 
 useBrowser();
 
@@ -103,10 +103,7 @@ describe.each([
   );
 
   it('keeps its run, its dialog and the instruction when the page moves it to another parent', async () => {
-    await fetch(`${(await import('./browser')).baseUrl()}/api/ask-ai/simulation`, {
-      method: 'PUT',
-      body: JSON.stringify({ fault: 'stalled-stream' }),
-    });
+    await setSimulation({ fault: 'stalled-stream' });
     await page.goto(host);
     await page.getByRole('button', { name: 'Ask AI' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ask AI' });
@@ -131,10 +128,7 @@ describe.each([
   });
 
   it('stops a run on Esc inside the shadow root before it closes', async () => {
-    await fetch(`${(await import('./browser')).baseUrl()}/api/ask-ai/simulation`, {
-      method: 'PUT',
-      body: JSON.stringify({ fault: 'stalled-stream' }),
-    });
+    await setSimulation({ fault: 'stalled-stream' });
     await page.goto(host);
     await page.getByRole('button', { name: 'Ask AI' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ask AI' });

@@ -17,6 +17,7 @@ import {
   server,
   settled,
   useBackend,
+  answerWith,
 } from './dialog-harness';
 
 useBackend();
@@ -909,11 +910,7 @@ describe('promises the dialog keeps', () => {
   });
 
   it('reads an answer of only whitespace as no answer', async () => {
-    server.use(
-      http.post('*/api/ask-ai/run', () =>
-        HttpResponse.json({ success: true, finalContent: ' \n\t ', iterations: 1, truncated: false, usage: [] }),
-      ),
-    );
+    answerWith(' \n\t ');
     const { user } = renderDialog({ onInsert: vi.fn() });
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
@@ -943,17 +940,7 @@ describe('promises the dialog keeps', () => {
     ['a mixed-case javascript: link', '[mixed](JaVaScRiPt:alert(1))'],
     ['a vbscript: link', '[vb](vbscript:msgbox(1))'],
   ])('shows %s as text, not as a live link', async (_what, link) => {
-    server.use(
-      http.post('*/api/ask-ai/run', () =>
-        HttpResponse.json({
-          success: true,
-          finalContent: `See ${link} now.`,
-          iterations: 1,
-          truncated: false,
-          usage: [],
-        }),
-      ),
-    );
+    answerWith(`See ${link} now.`);
     const { user } = renderDialog();
     const dialog = await openDialog(user);
     await runInstruction(user, 'Go');
@@ -964,17 +951,7 @@ describe('promises the dialog keeps', () => {
   });
 
   it('keeps a mixed-case absolute https link live', async () => {
-    server.use(
-      http.post('*/api/ask-ai/run', () =>
-        HttpResponse.json({
-          success: true,
-          finalContent: 'See [docs](HTTPS://docs.example/guide).',
-          iterations: 1,
-          truncated: false,
-          usage: [],
-        }),
-      ),
-    );
+    answerWith('See [docs](HTTPS://docs.example/guide).');
     const { user } = renderDialog();
     const dialog = await openDialog(user);
     await runInstruction(user, 'Go');
@@ -986,17 +963,7 @@ describe('promises the dialog keeps', () => {
   });
 
   it('hands over plain text from the same parse it shows: escapes stay, code stays verbatim', async () => {
-    server.use(
-      http.post('*/api/ask-ai/run', () =>
-        HttpResponse.json({
-          success: true,
-          finalContent: 'Use \\*stars\\* and **bold**.\n\n```html\n<b>kept</b>\n```\n\n- one\n- two',
-          iterations: 1,
-          truncated: false,
-          usage: [],
-        }),
-      ),
-    );
+    answerWith('Use \\*stars\\* and **bold**.\n\n```html\n<b>kept</b>\n```\n\n- one\n- two');
     const onInsert = vi.fn();
     const { user } = renderDialog({ onInsert });
     const dialog = await openDialog(user);

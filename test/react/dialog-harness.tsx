@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -63,6 +63,15 @@ export const server = setupServer(
   }),
   ...createHandlers(backend),
 );
+
+/** The run endpoint answers every run with `finalContent` in one JSON body. */
+export function answerWith(finalContent: string) {
+  server.use(
+    http.post('*/api/ask-ai/run', () =>
+      HttpResponse.json({ success: true, finalContent, iterations: 1, truncated: false, usage: [] }),
+    ),
+  );
+}
 
 export function useBackend() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,19 +1,11 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { AskAiDialog } from '../../src/react';
-import { ENDPOINTS, openDialog, runInstruction, server, settled, useBackend } from './dialog-harness';
+import { answerWith, ENDPOINTS, openDialog, runInstruction, settled, useBackend } from './dialog-harness';
 import userEvent from '@testing-library/user-event';
 
 useBackend();
-
-const answering = (finalContent: string) =>
-  server.use(
-    http.post('*/api/ask-ai/run', () =>
-      HttpResponse.json({ success: true, finalContent, iterations: 1, truncated: false, usage: [] }),
-    ),
-  );
 
 /** The host's page: its own content in the same React root as the dialog. */
 function HostPage() {
@@ -46,7 +38,7 @@ describe('no answer can take the host page down', () => {
   it.each(PAYLOADS)(
     '%s: the answer shows, the host keeps its content, the answer stays insertable',
     async (_name, answer) => {
-      answering(answer);
+      answerWith(answer);
       const user = userEvent.setup();
       render(<HostPage />);
       const dialog = await openDialog(user);
