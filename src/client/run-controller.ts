@@ -212,7 +212,13 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
     getSnapshot: () => snapshot,
     start(input) {
       if (current !== null) return false;
-      const requestId = createRequestId();
+      // Nothing may throw out of a click handler: an id that cannot be made falls back to another.
+      let requestId: string;
+      try {
+        requestId = createRequestId();
+      } catch {
+        requestId = `r-${now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+      }
       const tools = Array.isArray(input.tools) ? input.tools.filter((t) => typeof t === 'string') : [];
       const run: Run = { abort: new AbortController() };
       current = run;

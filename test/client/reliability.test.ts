@@ -93,3 +93,27 @@ describe('requests that must not leak or hang', () => {
     ]);
   });
 });
+
+describe('starting a run', () => {
+  it('never throws out of start, even when the request id cannot be made', async () => {
+    const transport = createTransport({
+      endpoints: ENDPOINTS,
+      fetch: (async () =>
+        new Response(
+          '{"event":"done","success":true,"finalContent":"A","iterations":1,"truncated":false,"usage":[]}\n',
+          {
+            headers: { 'Content-Type': 'application/x-ndjson' },
+          },
+        )) as unknown as typeof fetch,
+    });
+    const controller = createRunController({
+      transport,
+      createRequestId: () => {
+        throw new Error('crypto.getRandomValues is not available');
+      },
+    });
+    expect(controller.start({ prompt: 'p', tools: [] })).toBe(true);
+    expect(controller.getSnapshot().requestId).toMatch(/^r-/);
+    await until(() => controller.getSnapshot().status === 'done');
+  });
+});
