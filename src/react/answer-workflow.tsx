@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { AnswerOutcome, TaskAnswer, TaskAnswerMeta } from '../client';
 import type { AskAiMessages, DialogSession, DialogSnapshot } from '../session';
+import { answerOf } from './answer-view';
 
 const AnswerChanges = lazy(() => import('./answer-changes'));
 
@@ -47,9 +48,7 @@ interface WorkflowProps {
  * Under the shown answer: "Show changes" (when a selection was sent), "Helpful" / "Not helpful" (when
  * the backend takes the verdict or the host collects it), and "Refine" for a follow-up on this answer.
  */
-export function AnswerWorkflow(
-  props: WorkflowProps & { onFeedback: FeedbackHandler | undefined; answerOf: (m: string) => Promise<TaskAnswer> },
-) {
+export function AnswerWorkflow(props: WorkflowProps & { onFeedback: FeedbackHandler | undefined }) {
   const { snapshot, session, messages: m } = props;
   const [refinement, setRefinement] = useState('');
   const [showChanges, setShowChanges] = useState(false);
@@ -62,7 +61,7 @@ export function AnswerWorkflow(
   const { feedback } = snapshot;
   const rate = async (outcome: AnswerOutcome) => {
     const rated = session.feedback(outcome);
-    if (rated && props.onFeedback) props.onFeedback(outcome, await props.answerOf(rated.markdown), rated.meta);
+    if (rated && props.onFeedback) props.onFeedback(outcome, await answerOf(rated), rated.meta);
   };
   const refine = () => {
     if (session.refine(refinement)) setRefinement('');

@@ -8,7 +8,7 @@ import {
   type DialogSnapshot,
 } from '../session';
 import { ActionBar, type AnswerHandler } from './action-bar';
-import { AnswerView, answerOf } from './answer-view';
+import { AnswerView } from './answer-view';
 import { AnswerWorkflow, VariantNav, type FeedbackHandler } from './answer-workflow';
 import { ContextSummary } from './context-summary';
 import { OutcomeNotice } from './outcome-notice';
@@ -104,13 +104,7 @@ export default function DialogContent(props: DialogContentProps) {
           </section>
         )}
         {!running && (
-          <AnswerWorkflow
-            snapshot={snapshot}
-            session={session}
-            messages={m}
-            onFeedback={props.onFeedback}
-            answerOf={(markdown) => answerOf({ markdown, meta: snapshot.result!.meta })}
-          />
+          <AnswerWorkflow snapshot={snapshot} session={session} messages={m} onFeedback={props.onFeedback} />
         )}
         <ContextSummary context={snapshot.context} messages={m} />
         <ToolDisclosure tools={tools} messages={m} />

@@ -122,7 +122,7 @@ function nodeText(node: MarkdownNode): string {
     case 'hr':
       return '';
     case 'pre':
-      return children.map(inlineText).join('').replace(/\n$/, '');
+      return children.map(nodeText).join('').replace(/\n$/, '');
     case 'ul':
     case 'ol': {
       const start = typeof attributes.start === 'number' ? attributes.start : Number(attributes.start ?? 1) || 1;
@@ -143,24 +143,20 @@ function nodeText(node: MarkdownNode): string {
         .filter((row) => row !== '')
         .join('\n');
     case 'tr':
-      return children.map((cell) => inlineText(cell).trim()).join('\t');
+      return children.map((cell) => nodeText(cell).trim()).join('\t');
     case 'blockquote':
       return blocksText(children);
     case 'a': {
-      const text = children.map(inlineText).join('');
+      const text = children.map(nodeText).join('');
       const href = String(attributes.href ?? '');
       return href && href !== text && `mailto:${text}` !== href ? `${text} (${href})` : text;
     }
     default:
-      if ('data-ask-ai-plain' in attributes) return children.map(inlineText).join('');
-      return BLOCKS.has(tag) ? blocksText(children) : children.map(inlineText).join('');
+      if ('data-ask-ai-plain' in attributes) return children.map(nodeText).join('');
+      return BLOCKS.has(tag) ? blocksText(children) : children.map(nodeText).join('');
   }
 }
 
 function listItemText(item: MarkdownElement): string {
   return blocksText(item.children).replace(/\n\n/g, '\n').replace(/\n/g, '\n  ');
-}
-
-function inlineText(node: MarkdownNode): string {
-  return nodeText(node);
 }

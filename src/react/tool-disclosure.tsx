@@ -16,12 +16,14 @@ function byGroup<T extends OfferedTool>(tools: readonly T[]): Array<[string, T[]
   const groups = new Map<string, T[]>();
   for (const tool of tools) {
     const group = tool.group ?? '';
-    groups.set(group, [...(groups.get(group) ?? []), tool]);
+    const list = groups.get(group);
+    if (list) list.push(tool);
+    else groups.set(group, [tool]);
   }
   const sortKey = (tool: OfferedTool) => (tool.label ?? tool.name).toLocaleLowerCase();
   return [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([group, list]) => [group, [...list].sort((a, b) => sortKey(a).localeCompare(sortKey(b)))]);
+    .map(([group, list]) => [group, list.sort((a, b) => sortKey(a).localeCompare(sortKey(b)))]);
 }
 
 function ToolList({

@@ -563,8 +563,6 @@ function createSnapshotMemo() {
   let outcomeFor: RunSnapshot | null = null;
   let outcomeLabels: ToolLabel | null = null;
   let outcome: Outcome | null = null;
-  let resultFor: RunSnapshot | null = null;
-  let result: TaskResult | null = null;
   let labelsFor: OfferableTools | undefined | null = null;
   let labels: ToolLabel = String;
   return {
@@ -586,13 +584,6 @@ function createSnapshotMemo() {
         outcome = outcomeOf(run, labelOf);
       }
       return outcome;
-    },
-    result(run: RunSnapshot) {
-      if (run !== resultFor) {
-        resultFor = run;
-        result = taskResult(run);
-      }
-      return result;
     },
   };
 }

@@ -490,7 +490,9 @@ describe('every end has a message and a next step', () => {
     expect(answerText()).toBe(partial);
     expect(within(dialog).getByRole('status')).toHaveTextContent('Stopped.');
     expect(sent.cancels).toHaveLength(1);
-    // The click on Stop did not turn into a submit of the form (Run takes Stop's place): no new run.
+    // Stopping starts no new run. (Whether the click on Stop turns into a submit once Run takes its
+    // place is a browser's default action, which jsdom does not run: the Chromium test "Stop mid-run
+    // keeps the partial answer" pins that.)
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sent.runs).toHaveLength(1);
     expect(dialog).toHaveAttribute('data-state', 'stopped');
@@ -654,6 +656,27 @@ describe('handing the answer back', () => {
     expect(onCopy).toHaveBeenCalledTimes(1);
     expect(await navigator.clipboard.readText()).toBe((onCopy.mock.calls[0] as [{ text: string }])[0].text);
     expect(within(dialog).getByText('Copied')).toBeInTheDocument();
+  });
+
+  it('says "Copied" for a few seconds, then shows the usage again', async () => {
+    const { user } = renderDialog({});
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    const usage = within(dialog).getByText(/tokens/);
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+      expect(await within(dialog).findByText('Copied')).toBeInTheDocument();
+      expect(usage).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(3900));
+      expect(within(dialog).getByText('Copied')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(200));
+      expect(within(dialog).queryByText('Copied')).not.toBeInTheDocument();
+      expect(within(dialog).getByText(/tokens/)).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offers Replace selection only with a selection and a handler', async () => {
