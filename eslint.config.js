@@ -32,6 +32,7 @@ export default tseslint.config(
       'coverage/',
       'reports/',
       '.tmp/',
+      '.probe/',
       '.stryker-tmp/',
       '.storybook/public/',
       'test/package/**/node_modules/',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
+import type * as Typo3Backend from './src/demo/typo3-backend';
 import type { askAiBackend as AskAiBackend } from './src/mock-backend/vite';
 
 /** One ES module per public entry point (package.json `exports`); the standalone widget has its own config. */
@@ -32,6 +33,7 @@ const publicEntryAliases = [
   { find: /^ask-ai-dialog\/unattended$/, replacement: src('unattended/index.ts') },
   { find: /^ask-ai-dialog\/client$/, replacement: src('session/index.ts') },
   { find: /^ask-ai-dialog\/mocks$/, replacement: src('mock-backend/index.ts') },
+  { find: /^ask-ai-dialog\/ckeditor5$/, replacement: src('ckeditor5/index.ts') },
   { find: /^ask-ai-dialog\/widget\/standalone$/, replacement: src('widget/standalone.ts') },
   { find: /^ask-ai-dialog\/widget$/, replacement: src('widget/index.ts') },
   { find: /^ask-ai-dialog\/styles\.css$/, replacement: src('react/styles.css') },
@@ -55,6 +57,45 @@ function simulatedBackend(): Plugin {
   };
 }
 
+/** The built plugin and standalone widget, in memory, as a site would ship them (built on first request). */
+async function buildForBackend(): Promise<Record<string, string>> {
+  const { build } = await import('vite');
+  const files: Record<string, string> = {};
+  for (const configFile of ['vite.standalone.config.ts', 'vite.ckeditor5.config.ts']) {
+    const result = await build({ configFile, logLevel: 'silent', build: { write: false, emptyOutDir: false } });
+    for (const output of [result].flat()) {
+      if (!('output' in output)) continue;
+      for (const file of output.output) {
+        files[file.fileName] = file.type === 'chunk' ? file.code : String(file.source);
+      }
+    }
+  }
+  return files;
+}
+
+/**
+ * The TYPO3-like back-end pages (`/typo3/record/edit`, `/typo3/widget`): CKEditor through an import map
+ * with per-package specifiers, the plugin from the package's own prefix — never through Vite's pipeline.
+ */
+function typo3Backend(): Plugin {
+  return {
+    name: 'ask-ai-dialog:typo3-backend',
+    apply: 'serve',
+    async configureServer(server: ViteDevServer) {
+      const backend = (await server.ssrLoadModule('/src/demo/typo3-backend.ts')) as typeof Typo3Backend;
+      let built: Promise<Record<string, string>> | null = null;
+      const build = () =>
+        (built ??= buildForBackend().catch((error: unknown) => {
+          built = null;
+          throw error;
+        }));
+      const root = server.config.root;
+      server.middlewares.use(backend.typo3PageMiddleware(root));
+      server.middlewares.use(backend.typo3BackendMiddleware(root, build));
+    },
+  };
+}
+
 /** Ships the dialog's stylesheet as `ask-ai-dialog/styles.css`: nothing imports CSS on its own. */
 function stylesheet(): Plugin {
   return {
@@ -73,7 +114,7 @@ function stylesheet(): Plugin {
 const realBackend = process.env.ASK_AI_BACKEND;
 
 export default defineConfig({
-  plugins: [realBackend ? null : simulatedBackend(), stylesheet()],
+  plugins: [realBackend ? null : simulatedBackend(), typo3Backend(), stylesheet()],
   resolve: { alias: publicEntryAliases },
   define: { 'import.meta.env.VITE_ASK_AI_SIMULATED': JSON.stringify(realBackend ? 'false' : 'true') },
   server: realBackend

@@ -57,7 +57,7 @@ export function taskResult(snapshot: RunSnapshot): TaskResult | null {
   };
 }
 
-export type ContextPart = 'selection' | 'document';
+export type ContextPart = 'selection' | 'selectionMarkdown' | 'document';
 
 /** The editor context cut to `limit` characters per text field, and which fields were cut. */
 export function limitContext(
@@ -67,7 +67,7 @@ export function limitContext(
   if (!context) return { context, cut: [] };
   const cut: ContextPart[] = [];
   const next: Record<string, unknown> = { ...context };
-  for (const part of ['selection', 'document'] as const) {
+  for (const part of ['selection', 'selectionMarkdown', 'document'] as const) {
     const value = (context as Record<string, unknown>)[part];
     if (typeof value === 'string' && value.length > limit) {
       next[part] = value.slice(0, limit);

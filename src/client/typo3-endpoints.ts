@@ -27,7 +27,12 @@ export function typo3Endpoints(routes: Typo3Routes, ajaxUrls?: Record<string, un
     }
     return value;
   };
-  const cancel =
-    routes.cancel !== undefined && typeof urls[routes.cancel] === 'string' ? url(routes.cancel) : undefined;
-  return { tools: url(routes.tools), run: url(routes.run), cancel };
+  const optional = (route: string | undefined) =>
+    route !== undefined && typeof urls[route] === 'string' ? url(route) : undefined;
+  return {
+    tools: url(routes.tools),
+    run: url(routes.run),
+    cancel: optional(routes.cancel),
+    outcome: optional(routes.outcome),
+  };
 }

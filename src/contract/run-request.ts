@@ -2,16 +2,20 @@ import * as z from 'zod/mini';
 import { phpMap } from './php-map';
 
 /**
- * What the host passes about the place the editor is working on; every field is optional. A
+ * What the host passes about the place the editor is working on; every field is optional. A rich-text
+ * editor adds the selection as markdown (`selectionMarkdown`, its structure kept) and the record's
+ * field (`recordField`, e.g. `bodytext`) to the record's `recordTable` and `recordUid`. A
  * refinement adds the answer it refines (`previousAnswer`) and the instruction that answer was
  * written for (`previousInstruction`); its `prompt` is the editor's refinement ("make it shorter").
  */
 export const RunContextSchema = phpMap(
   z.object({
     selection: z.optional(z.string()),
+    selectionMarkdown: z.optional(z.string()),
     document: z.optional(z.string()),
     recordTable: z.optional(z.string()),
     recordUid: z.optional(z.union([z.number(), z.string()])),
+    recordField: z.optional(z.string()),
     previousAnswer: z.optional(z.string()),
     previousInstruction: z.optional(z.string()),
   }),

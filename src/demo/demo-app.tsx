@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AskAiDialog, type TaskAnswer, type TaskAnswerMeta } from 'ask-ai-dialog';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AskAiApplyEvent } from 'ask-ai-dialog/ckeditor5';
+import { useEffect, useState } from 'react';
 import { ControlPanel } from './control-panel';
-import { fieldText, insertAnswer, replaceRange } from './editor-text';
 import { RichTextField } from './rich-text-field';
 import { changeSimulation, readSimulation, resetSimulation, type SimulationView } from './simulation-api';
 
@@ -34,51 +34,19 @@ const LOCALE = new URLSearchParams(globalThis.location?.search ?? '').get('local
 /** A CMS-like editing page: one content element with a header and a rich-text field. */
 export function DemoApp({ simulated }: { simulated: boolean }) {
   const queryClient = useQueryClient();
-  const field = useRef<HTMLDivElement>(null);
-  const savedRange = useRef<Range | null>(null);
-  /** Where the caret last was in the field (collapsed or not): Insert puts the answer after its block. */
-  const caret = useRef<Range | null>(null);
-  const [selection, setSelection] = useState('');
-  const [documentText, setDocumentText] = useState('');
   const [state, setState] = useState<SimulationView | null>(null);
   const [log, setLog] = useState<string[]>([]);
 
   useEffect(() => {
-    if (field.current) setDocumentText(fieldText(field.current));
     if (simulated) void readSimulation().then(setState);
   }, [simulated]);
 
-  const trackSelection = useCallback(() => {
-    const sel = window.getSelection();
-    const inField = sel && sel.rangeCount > 0 && field.current?.contains(sel.anchorNode);
-    if (inField) caret.current = sel.getRangeAt(0).cloneRange();
-    if (inField && !sel.isCollapsed) {
-      savedRange.current = sel.getRangeAt(0).cloneRange();
-      setSelection(sel.toString());
-    } else if (inField) {
-      savedRange.current = null;
-      setSelection('');
-    }
-    if (field.current) setDocumentText(fieldText(field.current));
-  }, []);
-
   const provenance = (meta: TaskAnswerMeta) =>
     `${meta.instruction} · ${meta.runUuid ?? 'no run id'} · tools: ${meta.toolsUsed.join(', ') || 'none'}`;
-  const onInsert = (answer: TaskAnswer, meta: TaskAnswerMeta) => {
-    if (!field.current) return;
-    insertAnswer(field.current, caret.current, answer.markdown, provenance(meta));
-    setDocumentText(fieldText(field.current));
-    setLog((l) => [`Inserted (${meta.instruction})`, ...l]);
-  };
-  const onReplace = (answer: TaskAnswer, meta: TaskAnswerMeta) => {
-    if (!field.current) return;
-    if (replaceRange(field.current, savedRange.current, answer.markdown, provenance(meta))) {
-      savedRange.current = null;
-      setSelection('');
-      setDocumentText(fieldText(field.current));
-      setLog((l) => [`Replaced the selection (${meta.instruction})`, ...l]);
-    }
-  };
+  const onApply = ({ as, meta }: AskAiApplyEvent) =>
+    setLog((l) => [`${as === 'insert' ? 'Inserted' : 'Replaced the selection'} (${provenance(meta)})`, ...l]);
+  const onPageTask = (_answer: TaskAnswer, meta: TaskAnswerMeta) =>
+    setLog((l) => [`Page task answered (${provenance(meta)})`, ...l]);
 
   const reset = async () => {
     const next = await resetSimulation();
@@ -113,42 +81,33 @@ export function DemoApp({ simulated }: { simulated: boolean }) {
           <input id="header" defaultValue="A new reading garden for the city library" />
         </div>
         <div className="form-row">
-          <div className="field-head">
-            <span id="bodytext-label">Bodytext</span>
-            <AskAiDialog
-              endpoints={ENDPOINTS}
-              locale={LOCALE}
-              configuration={state?.configuration}
-              context={{
-                ...(selection ? { selection } : {}),
-                document: documentText,
-                recordTable: 'tt_content',
-                recordUid: 12,
-              }}
-              presets={undefined}
-              onInsert={onInsert}
-              onReplace={onReplace}
-              onOpenChange={(open) => open && field.current && setDocumentText(fieldText(field.current))}
-            >
-              {simulated && state && (
-                // The dialog is modal: the simulation's knobs come along inside it, so they can be changed mid-task.
-                <details className="demo-simulation">
-                  <summary>Simulation</summary>
-                  <ControlPanel
-                    idPrefix="in-dialog"
-                    state={state}
-                    onChange={(patch) => void change(patch)}
-                    onReset={() => void reset()}
-                  />
-                </details>
-              )}
-            </AskAiDialog>
-          </div>
-          <RichTextField ref={field} onSelectionChange={trackSelection} />
+          <span id="bodytext-label" className="field-label">
+            Bodytext
+          </span>
+          <RichTextField
+            askAi={{
+              endpoints: ENDPOINTS,
+              locale: LOCALE,
+              configuration: state?.configuration,
+              record: { table: 'tt_content', uid: 12, field: 'bodytext' },
+            }}
+            onApply={onApply}
+          >
+            {simulated && state && (
+              // The dialog is modal: the simulation's knobs come along inside it, so they can be changed mid-task.
+              <details className="demo-simulation">
+                <summary>Simulation</summary>
+                <ControlPanel
+                  idPrefix="in-dialog"
+                  state={state}
+                  onChange={(patch) => void change(patch)}
+                  onReset={() => void reset()}
+                />
+              </details>
+            )}
+          </RichTextField>
           <p className="hint">
-            {selection
-              ? `Selected: “${selection.slice(0, 60)}${selection.length > 60 ? '…' : ''}”`
-              : 'Select text in the field to act on it, or let the AI read the whole field.'}
+            Select text in the field and choose “Ask AI” in its toolbar, or let the AI read the whole field.
           </p>
         </div>
         {log.length > 0 && (
@@ -167,7 +126,7 @@ export function DemoApp({ simulated }: { simulated: boolean }) {
             presets={PRESETS_EXTRA}
             messages={{ trigger: 'Page tasks' }}
             context={{ recordTable: 'pages', recordUid: 3 }}
-            onInsert={onInsert}
+            onInsert={onPageTask}
           />
         </details>
       </main>

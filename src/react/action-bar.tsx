@@ -5,7 +5,18 @@ import { answerOf } from './answer-view';
 import { CopyIcon, InsertIcon, StopIcon } from './action-icons';
 import { useCountdown } from './use-countdown';
 
-export type AnswerHandler = (answer: TaskAnswer, meta: TaskAnswerMeta) => void;
+/**
+ * What an Insert or Replace handler returns to refuse the answer: the dialog keeps it, says why (its own
+ * localised sentence for the known reasons, else `message`), and the editor can still use another action.
+ */
+export interface ApplyRefusal {
+  readonly refused: 'selectionChanged' | 'selectionRemoved' | 'other';
+  /** The host's own words, shown instead of the dialog's sentence. */
+  readonly message?: string | undefined;
+}
+
+/** Takes the answer, or returns an `ApplyRefusal` (e.g. the selection changed while the dialog was open). */
+export type AnswerHandler = (answer: TaskAnswer, meta: TaskAnswerMeta) => void | ApplyRefusal;
 
 export interface ActionBarProps {
   readonly snapshot: DialogSnapshot;
@@ -14,8 +25,8 @@ export interface ActionBarProps {
   readonly onInsert: AnswerHandler | undefined;
   readonly onReplace: AnswerHandler | undefined;
   readonly onCopy: AnswerHandler | undefined;
-  /** Marks the answer as handed over (once) and closes or announces; `false` when it was already. */
-  readonly onApply: (as: AppliedAs, handler: AnswerHandler) => Promise<boolean>;
+  /** Hands the answer over (once) and closes or announces; the host's refusal, if it refused. */
+  readonly onApply: (as: AppliedAs, handler: AnswerHandler) => Promise<ApplyRefusal | null>;
   readonly onStop: () => void;
   readonly onRetry: () => void;
   readonly messages: AskAiMessages;
@@ -32,6 +43,7 @@ export function ActionBar(props: ActionBarProps) {
   const { snapshot, messages: m } = props;
   const { status, result, run, applied } = snapshot;
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [refusal, setRefusal] = useState<ApplyRefusal | null>(null);
   const seconds = useCountdown(snapshot.retry === 'waiting' ? snapshot.retryAt : null);
   useEffect(() => {
     if (copy === 'idle') return;
@@ -43,7 +55,9 @@ export function ActionBar(props: ActionBarProps) {
   if (copiedFor !== run.requestId) {
     setCopiedFor(run.requestId);
     setCopy('idle');
+    setRefusal(null);
   }
+  const applyAs = async (as: AppliedAs, handler: AnswerHandler) => setRefusal(await props.onApply(as, handler));
 
   const running = status === 'running';
   const answer = running ? null : result;
@@ -75,6 +89,16 @@ export function ActionBar(props: ActionBarProps) {
           </span>
         )}
       </p>
+      {answer && refusal && (
+        <p role="alert" className="ask-ai-refusal" data-ask-ai-part="refusal">
+          {refusal.message ??
+            (refusal.refused === 'selectionChanged'
+              ? m.selectionChanged
+              : refusal.refused === 'selectionRemoved'
+                ? m.selectionRemoved
+                : m.applyRefused)}
+        </p>
+      )}
       <div className="ask-ai-buttons">
         {/* Two elements, never one that changes type: a click on Stop must not become a submit when the
             button under the pointer turns into Run before the click's default action. */}
@@ -130,7 +154,7 @@ export function ActionBar(props: ActionBarProps) {
             type="button"
             className="ask-ai-button"
             disabled={applied !== null}
-            onClick={() => void props.onApply('replace', props.onReplace!)}
+            onClick={() => void applyAs('replace', props.onReplace!)}
           >
             {m.replaceSelection}
           </button>
@@ -140,7 +164,7 @@ export function ActionBar(props: ActionBarProps) {
             type="button"
             className="ask-ai-button ask-ai-primary"
             disabled={applied !== null}
-            onClick={() => void props.onApply('insert', props.onInsert!)}
+            onClick={() => void applyAs('insert', props.onInsert!)}
           >
             <InsertIcon />
             {m.insert}

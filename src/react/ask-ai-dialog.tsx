@@ -10,7 +10,7 @@ import {
   type AskAiMessages,
   type AskAiPreset,
 } from '../session';
-import type { AnswerHandler } from './action-bar';
+import type { AnswerHandler, ApplyRefusal } from './action-bar';
 import type { FeedbackHandler } from './answer-workflow';
 import { answerOf, usePreloadMarkdown } from './answer-view';
 import { ErrorBoundary } from './error-boundary';
@@ -145,14 +145,28 @@ function DialogFrame(props: AskAiDialogProps) {
     returnFocus: triggerRef,
   });
 
-  /** Hands the answer over once, then closes (by default) and says so in the page's polite status. */
-  const apply = async (as: AppliedAs, handler: AnswerHandler) => {
-    const result = session.apply(as);
-    if (!result) return false;
-    handler(await answerOf(result), result.meta);
+  /**
+   * Hands the answer over once, then closes (by default) and says so in the page's polite status. A host
+   * that refuses it (the selection changed) gets nothing marked: the answer stays, with the reason shown.
+   */
+  const applying = useRef(false);
+  const apply = async (as: AppliedAs, handler: AnswerHandler): Promise<ApplyRefusal | null> => {
+    const { result, applied } = session.getSnapshot();
+    if (!result || applied !== null || applying.current) return null;
+    applying.current = true;
+    try {
+      const refusal = handler(await answerOf(result), result.meta);
+      if (refusal && typeof refusal === 'object' && 'refused' in refusal) return refusal;
+      session.apply(as);
+    } catch {
+      // A handler that throws took nothing: the answer stays, and the editor is told.
+      return { refused: 'other' };
+    } finally {
+      applying.current = false;
+    }
     setAnnounced(as === 'insert' ? m.inserted : m.replaced);
     if (props.closeOnApply ?? true) setOpen(false);
-    return true;
+    return null;
   };
 
   const announcement = {

@@ -21,7 +21,7 @@ export function ContextSummary({ context: { value: context, cut, limit }, messag
     <div className="ask-ai-context" data-ask-ai-part="context" data-cut={cut.length > 0 || undefined}>
       <span className="ask-ai-context-label">{m.context}: </span>
       {parts.length === 0 ? m.contextNone : parts.join(' · ')}
-      {cut.map((part) => (
+      {[...new Set(cut.map((part) => (part === 'selectionMarkdown' ? 'selection' : part)))].map((part) => (
         <p key={part} className="ask-ai-note" data-ask-ai-part="context-cut">
           {m.contextCut(part, limit)}
         </p>

@@ -7,7 +7,7 @@ import {
   type DialogSession,
   type DialogSnapshot,
 } from '../session';
-import { ActionBar, type AnswerHandler } from './action-bar';
+import { ActionBar, type AnswerHandler, type ApplyRefusal } from './action-bar';
 import { AnswerView } from './answer-view';
 import { AnswerWorkflow, VariantNav, type FeedbackHandler } from './answer-workflow';
 import { ContextSummary } from './context-summary';
@@ -30,7 +30,7 @@ export interface DialogContentProps {
   readonly onInsert: AnswerHandler | undefined;
   readonly onReplace: AnswerHandler | undefined;
   readonly onCopy: AnswerHandler | undefined;
-  readonly onApply: (as: AppliedAs, handler: AnswerHandler) => Promise<boolean>;
+  readonly onApply: (as: AppliedAs, handler: AnswerHandler) => Promise<ApplyRefusal | null>;
   readonly onFeedback: FeedbackHandler | undefined;
   readonly children?: ReactNode;
 }

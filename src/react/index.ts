@@ -15,7 +15,7 @@ export {
   type DialogSnapshot,
   type DialogStatus,
 } from '../session';
-export type { AnswerHandler } from './action-bar';
+export type { AnswerHandler, ApplyRefusal } from './action-bar';
 export type { FeedbackHandler } from './answer-workflow';
 export type {
   TaskAnswer,

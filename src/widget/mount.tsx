@@ -1,6 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { AskAiDialog, type AskAiDialogProps } from '../react';
 import styles from '../react/styles.css?inline';
+import { adoptStyleSheet } from './adopt-styles';
 
 export interface MountedDialog {
   /** Renders again with changed props (merged into the current ones). */
@@ -15,11 +16,10 @@ export interface MountedDialog {
  */
 export function mount(element: HTMLElement, options: AskAiDialogProps): MountedDialog {
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
-  const style = document.createElement('style');
-  style.textContent = `:host { display: inline-block; }\n${styles}`;
-  const container = document.createElement('div');
+  const container = element.ownerDocument.createElement('div');
   container.setAttribute('data-ask-ai-part', 'widget');
-  shadow.replaceChildren(style, container);
+  shadow.replaceChildren(container);
+  const removeStyles = adoptStyleSheet(shadow, `:host { display: inline-block; }\n${styles}`);
   const root: Root = createRoot(container);
   let current = options;
   root.render(<AskAiDialog {...current} />);
@@ -31,6 +31,7 @@ export function mount(element: HTMLElement, options: AskAiDialogProps): MountedD
     unmount() {
       root.unmount();
       shadow.replaceChildren();
+      removeStyles();
     },
   };
 }

@@ -1,9 +1,21 @@
 /**
- * `ask-ai-dialog/widget/standalone`: one ES module with React inside, for pages without a bundler.
+ * `ask-ai-dialog/widget/standalone`: one ES module with the dialog inside (Preact in React's place), for
+ * pages without a bundler.
  * Its one side effect, by design: loading it defines `<ask-ai-dialog>`.
  */
 import { defineAskAiDialogElement } from './ask-ai-element';
 
-export { defineAskAiDialogElement, mount } from './index';
+export {
+  defineAskAiDialogElement,
+  mount,
+  attachToTextarea,
+  attachToContentEditable,
+  type MountedDialog,
+  type AttachedField,
+  type FieldAdapterOptions,
+} from './index';
+/** For the CKEditor 5 plugin, which shares this runtime: the answer as DOM nodes, TYPO3's endpoints. */
+export { markdownFragment } from '../react/markdown-dom';
+export { typo3Endpoints } from '../client/typo3-endpoints';
 
 defineAskAiDialogElement();

@@ -35,8 +35,11 @@ describe('working with an answer in Chromium', () => {
     await dialog().getByText('1 of 2').waitFor();
     await dialog().getByRole('button', { name: 'Insert' }).click();
     await dialog().waitFor({ state: 'hidden' });
-    const provenance = await page.locator('.rte [data-ai-written]').first().getAttribute('data-ai-written');
-    expect(provenance).toMatch(/^Summarise this text in two sentences\. · [0-9a-f-]{36} · tools:/);
+    // The editor marks the inserted text with the run that wrote it; the log names that run's instruction.
+    const runId = await page.locator('.rte [data-ai-written]').first().getAttribute('data-ai-written');
+    expect(runId).toMatch(/^[0-9a-f-]{36}$/);
+    const logged = await page.getByRole('list', { name: 'Editor log' }).getByRole('listitem').first().textContent();
+    expect(logged).toMatch(new RegExp(`^Inserted \\(Summarise this text in two sentences\\. · ${runId} · tools: `));
   });
 
   it('refines the shown answer: the request carries it and the simulated model shortens it', async () => {

@@ -1,0 +1,334 @@
+/**
+ * The TYPO3-like back-end pages of the demo, served the way TYPO3 serves them and not through Vite's
+ * module pipeline: CKEditor's packages as they are in node_modules, reached through an import map with
+ * one specifier per `@ckeditor/ckeditor5-*` package (no bare `ckeditor5`), and this package's built
+ * plugin and standalone widget under its own prefix. Node only (the dev server loads it).
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/** The packages a TYPO3 RTE preset like the demo's loads; what they import is found from there. */
+const EDITOR_PACKAGES = [
+  'editor-classic',
+  'essentials',
+  'paragraph',
+  'heading',
+  'basic-styles',
+  'link',
+  'list',
+  'block-quote',
+  'table',
+  'html-support',
+].map((name) => `@ckeditor/ckeditor5-${name}`);
+
+const PREFIX = '/typo3';
+const MODULES = `${PREFIX}/node_modules/`;
+const PLUGIN_PREFIX = `${PREFIX}/ext/ask-ai-dialog/`;
+
+const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
+
+function packageDir(name: string, from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
+    if (dirname(dir) === dir) throw new Error(`typo3-backend: ${name} not found from ${from}`);
+  }
+}
+
+function exportTarget(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    const conditions = value as Record<string, unknown>;
+    for (const key of ['browser', 'import', 'module', 'default']) {
+      const target = exportTarget(conditions[key]);
+      if (target) return target;
+    }
+  }
+  return null;
+}
+
+/** Where a bare specifier leads for a browser's ES module loader (the package's `exports`, else `module`/`main`). */
+function resolveBare(specifier: string, fromFile: string): string {
+  const parts = specifier.split('/');
+  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+  const sub = specifier.slice(name.length);
+  const dir = packageDir(name, dirname(fromFile));
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    exports?: unknown;
+    module?: string;
+    main?: string;
+  };
+  let target: string | null = null;
+  if (manifest.exports !== undefined) {
+    const exportsMap = manifest.exports as Record<string, unknown>;
+    const key = `.${sub}`;
+    const pattern = Object.keys(exportsMap).find((k) => {
+      const [head = '', tail] = k.split('*');
+      return tail !== undefined && key.startsWith(head) && key.endsWith(tail) && key.length >= k.length - 1;
+    });
+    const entry =
+      typeof manifest.exports === 'string' || !Object.keys(exportsMap).some((k) => k.startsWith('.'))
+        ? sub === ''
+          ? manifest.exports
+          : undefined
+        : (exportsMap[key] ??
+          (pattern
+            ? JSON.parse(
+                JSON.stringify(exportsMap[pattern]).replaceAll(
+                  '*',
+                  key.slice(pattern.indexOf('*'), key.length - (pattern.length - pattern.indexOf('*') - 1)),
+                ),
+              )
+            : undefined));
+    target = exportTarget(entry);
+  }
+  target ??= sub !== '' ? `.${sub}` : (manifest.module ?? manifest.main ?? 'index.js');
+  return join(dir, target);
+}
+
+/** Static imports and re-exports at the start of a line, as bundled ES modules write them. */
+const IMPORT = /^(?:import|export)\s*(?:[\w$*\s{},]+?\s*from\s*)?["']([^"']+)["']/gm;
+
+/**
+ * The import map TYPO3 would publish for the editor: every bare specifier the editor's packages reach,
+ * each mapped to its file, found by following their imports.
+ */
+export function editorImportMap(root: string): Record<string, string> {
+  const nodeModules = join(root, 'node_modules');
+  const imports: Record<string, string> = {};
+  const seen = new Set<string>();
+  const queue: string[] = [];
+  const add = (specifier: string, from: string) => {
+    if (specifier in imports) return;
+    const file = resolveBare(specifier, from);
+    if (!isFile(file)) return;
+    imports[specifier] = MODULES + relative(nodeModules, file).split(sep).join('/');
+    queue.push(file);
+  };
+  for (const name of EDITOR_PACKAGES) add(name, join(root, 'package.json'));
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(IMPORT)) {
+      const specifier = match[1]!;
+      if (specifier.startsWith('.')) {
+        const target = resolve(dirname(file), specifier);
+        if (isFile(target)) queue.push(target);
+      } else if (!specifier.startsWith('/') && !specifier.includes(':')) add(specifier, file);
+    }
+  }
+  return imports;
+}
+
+export interface BuiltFiles {
+  readonly [fileName: string]: string;
+}
+
+/** Serves `/typo3/node_modules/*` as the files are and `/typo3/ext/ask-ai-dialog/*` from `build()`. */
+export function typo3BackendMiddleware(root: string, build: () => Promise<BuiltFiles>) {
+  const nodeModules = join(root, 'node_modules');
+  return async (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const send = (type: string, body: string | Buffer) => {
+      response.setHeader('Content-Type', type);
+      response.setHeader('Cache-Control', 'no-store');
+      response.end(body);
+    };
+    try {
+      if (url.pathname.startsWith(MODULES)) {
+        const file = resolve(nodeModules, decodeURIComponent(url.pathname.slice(MODULES.length)));
+        if (!file.startsWith(nodeModules + sep) || !isFile(file)) return next();
+        return send(file.endsWith('.css') ? 'text/css' : 'text/javascript', readFileSync(file));
+      }
+      if (url.pathname.startsWith(PLUGIN_PREFIX)) {
+        const files = await build();
+        const body = files[url.pathname.slice(PLUGIN_PREFIX.length)];
+        if (body === undefined) return next();
+        return send(url.pathname.endsWith('.map') ? 'application/json' : 'text/javascript', body);
+      }
+    } catch (error) {
+      response.statusCode = 500;
+      return send('text/plain', `typo3-backend: ${(error as Error).message}`);
+    }
+    next();
+  };
+}
+
+/** The page's `<script type="importmap">`: the editor's packages, and this package's own prefix. */
+export function importMapJson(root: string): string {
+  return JSON.stringify(
+    { imports: { ...editorImportMap(root), '@acme/ask-ai-dialog/': PLUGIN_PREFIX } },
+    null,
+    2,
+  ).replace(/</g, '\\u003c');
+}
+
+/** TYPO3's AJAX URLs for a logged-in user, each with its route token. */
+const AJAX_URLS = {
+  ask_ai_tools: '/api/ask-ai/tools?token=a1b2c3tools',
+  ask_ai_run: '/api/ask-ai/run?token=d4e5f6run',
+  ask_ai_cancel: '/api/ask-ai/cancel?token=g7h8i9cancel',
+  ask_ai_outcome: '/api/ask-ai/outcome?token=j1k2l3outcome',
+};
+
+/**
+ * The pages' Content-Security-Policy. `typo3`: TYPO3 core's back-end policy (inline styles allowed);
+ * `self`: no inline style at all; `nonce`: a nonce on `style-src-elem`, which makes browsers ignore
+ * `'unsafe-inline'` there — injected `<style>` elements are blocked.
+ */
+export type PagePolicy = 'typo3' | 'self' | 'nonce';
+
+function policyHeader(policy: PagePolicy, nonce: string): string {
+  const styles = {
+    typo3: "style-src 'self' 'unsafe-inline'; style-src-attr 'unsafe-inline'",
+    self: "style-src 'self'; style-src-attr 'unsafe-inline'",
+    nonce: `style-src 'self' 'unsafe-inline'; style-src-elem 'self' 'nonce-${nonce}'; style-src-attr 'unsafe-inline'`,
+  }[policy];
+  return (
+    `default-src 'self'; script-src 'self' 'nonce-${nonce}'; ${styles}; img-src 'self' data:; ` +
+    "base-uri 'none'; object-src 'none'"
+  );
+}
+
+function page(title: string, nonce: string, head: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+    <link rel="icon" href="data:," />
+    <link rel="stylesheet" href="${PREFIX}/backend.css" />
+    <script nonce="${nonce}">
+      window.TYPO3 = { settings: { ajaxUrls: ${JSON.stringify(AJAX_URLS)} } };
+      // What a test reads: every Content-Security-Policy violation on this page.
+      window.cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (event) =>
+        window.cspViolations.push(event.violatedDirective + ' ' + (event.blockedURI || event.sample)),
+      );
+    </script>
+${head}
+  </head>
+  <body>
+${body}
+  </body>
+</html>
+`;
+}
+
+const BODYTEXT =
+  '<p>The museum reopens after a year of renovation. Its new wing shows regional art from three centuries.</p>' +
+  '<p>Guided tours start every hour, and entry is free on Sundays.</p>';
+
+/**
+ * FormEngine's record form with the RTE: the editor built from the import map, the plugin imported the
+ * way TYPO3's `importModules` does it.
+ */
+function rtePage(root: string, nonce: string): string {
+  const escaped = BODYTEXT.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return page(
+    'TYPO3 — Edit content element (CKEditor 5)',
+    nonce,
+    `    <link rel="stylesheet" href="${MODULES}ckeditor5/dist/ckeditor5.css" />
+    <script type="importmap" nonce="${nonce}">${importMapJson(root)}</script>`,
+    `    <h1>Edit content element</h1>
+    <label for="bodytext">Bodytext</label>
+    <textarea id="bodytext" name="data[tt_content][12][bodytext]">${escaped}</textarea>
+    <ol id="log" aria-label="Editor log"></ol>
+    <script type="module" nonce="${nonce}">
+      // As TYPO3's <typo3-rte-ckeditor-ckeditor5> does: each editor.config.importModules entry is import()ed
+      // through the import map, then one ClassicEditor with licenseKey 'GPL' replaces the textarea.
+      const importModules = [
+        { module: '@ckeditor/ckeditor5-essentials', exports: ['Essentials'] },
+        { module: '@ckeditor/ckeditor5-paragraph', exports: ['Paragraph'] },
+        { module: '@ckeditor/ckeditor5-heading', exports: ['Heading'] },
+        { module: '@ckeditor/ckeditor5-basic-styles', exports: ['Bold', 'Italic'] },
+        { module: '@ckeditor/ckeditor5-link', exports: ['Link'] },
+        { module: '@ckeditor/ckeditor5-list', exports: ['List'] },
+        { module: '@ckeditor/ckeditor5-block-quote', exports: ['BlockQuote'] },
+        { module: '@ckeditor/ckeditor5-table', exports: ['Table', 'TableToolbar'] },
+        { module: '@acme/ask-ai-dialog/ckeditor5.js', exports: ['AskAi'] },
+      ];
+      const plugins = [];
+      for (const { module, exports } of importModules) {
+        const loaded = await import(module);
+        for (const name of exports) plugins.push(loaded[name]);
+      }
+      const { ClassicEditor } = await import('@ckeditor/ckeditor5-editor-classic');
+      const textarea = document.querySelector('#bodytext');
+      const [, table, uid, field] = /^data\\[(\\w+)\\]\\[(\\d+)\\]\\[(\\w+)\\]$/.exec(textarea.name);
+      const editor = await ClassicEditor.create(textarea, {
+        licenseKey: 'GPL',
+        label: 'Bodytext',
+        plugins,
+        toolbar: ['askAi', '|', 'heading', '|', 'bold', 'italic', 'link', 'bulletedList', 'numberedList',
+          'blockQuote', 'insertTable', '|', 'undo', 'redo'],
+        askAi: {
+          routes: { tools: 'ask_ai_tools', run: 'ask_ai_run', cancel: 'ask_ai_cancel', outcome: 'ask_ai_outcome' },
+          configuration: 'default',
+          locale: document.documentElement.lang,
+          record: { table, uid: Number(uid), field },
+          markGenerated: true,
+          onApply: ({ as, meta }) => {
+            const item = document.createElement('li');
+            item.textContent = (as === 'insert' ? 'Inserted: ' : 'Replaced: ') + meta.instruction;
+            document.querySelector('#log').append(item);
+          },
+        },
+      });
+      // FormEngine notices model edits through the textarea's change event.
+      editor.model.document.on('change:data', () => {
+        textarea.value = editor.getData();
+        textarea.dispatchEvent(new Event('change'));
+      });
+      window.editor = editor;
+      document.body.dataset.editor = 'ready';
+    </script>`,
+  );
+}
+
+/** A back-end page with the standalone widget only, for the policies' sake. */
+function widgetPage(nonce: string): string {
+  return page(
+    'TYPO3 — widget under a Content-Security-Policy',
+    nonce,
+    '',
+    `    <h1>Widget</h1>
+    <label for="bodytext">Bodytext</label>
+    <textarea id="bodytext">The museum reopens after a year of renovation.</textarea>
+    <ask-ai-dialog tools-route="ask_ai_tools" run-route="ask_ai_run" cancel-route="ask_ai_cancel"
+      configuration="default" locale="en"></ask-ai-dialog>
+    <script type="module" nonce="${nonce}" src="${PLUGIN_PREFIX}widget-standalone.js"></script>`,
+  );
+}
+
+/** The host's own sheet: a file, as a back end ships it (`'self'`). */
+const BACKEND_CSS = `body { font: 14px/1.4 Verdana, sans-serif; margin: 2rem; background: #fafafa; color: #1a1a1a; }
+label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
+textarea { width: 40rem; max-width: 100%; height: 8rem; display: block; margin-bottom: 0.5rem; }
+.ck-editor { max-width: 48rem; }
+@media (prefers-color-scheme: dark) { body { background: #16181d; color: #e4e6eb; } }
+:root { color-scheme: light dark; }`;
+
+/** `/typo3/record/edit` (the RTE) and `/typo3/widget`, each with `?csp=typo3|self|nonce` (default `typo3`). */
+export function typo3PageMiddleware(root: string) {
+  return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname === `${PREFIX}/backend.css`) {
+      response.setHeader('Content-Type', 'text/css');
+      return response.end(BACKEND_CSS);
+    }
+    const render = { [`${PREFIX}/record/edit`]: rtePage, [`${PREFIX}/widget`]: widgetPage }[url.pathname];
+    if (!render) return next();
+    const csp = url.searchParams.get('csp');
+    const policy: PagePolicy = csp === 'self' || csp === 'nonce' ? csp : 'typo3';
+    const nonce = Buffer.from(String(Math.random())).toString('base64').replace(/=/g, '');
+    response.setHeader('Content-Type', 'text/html; charset=utf-8');
+    response.setHeader('Content-Security-Policy', policyHeader(policy, nonce));
+    response.setHeader('Cache-Control', 'no-store');
+    response.end(render === rtePage ? rtePage(root, nonce) : widgetPage(nonce));
+  };
+}

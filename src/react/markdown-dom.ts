@@ -1,0 +1,56 @@
+import { parseMarkdown, plainBlock, type MarkdownNode } from './markdown-tree';
+
+/**
+ * The answer as DOM nodes for a rich-text editor's own data pipeline (CKEditor's `domConverter`, a
+ * contenteditable's `insertHTML`): built from the same allow-listed parse the dialog shows, with
+ * `createElement` and text nodes only — never `innerHTML`. Raw HTML in the answer arrives as text; a
+ * link keeps only an `http(s):`/`mailto:` target; an answer that cannot be parsed arrives as its
+ * paragraphs of plain text. Nothing of the answer's text is dropped.
+ */
+export function markdownFragment(markdown: string, doc: Document = document): DocumentFragment {
+  let nodes: readonly MarkdownNode[];
+  try {
+    nodes = parseMarkdown(markdown);
+  } catch {
+    nodes = [plainBlock(markdown)];
+  }
+  const fragment = doc.createDocumentFragment();
+  for (const node of nodes) fragment.append(...toDom(node, doc));
+  return fragment;
+}
+
+/** The attributes an editor may keep; the rest of the tree's attributes are for the dialog's own view. */
+const KEPT: Readonly<Record<string, readonly string[]>> = { a: ['href'], ol: ['start'] };
+
+function toDom(node: MarkdownNode, doc: Document): Node[] {
+  if (typeof node === 'string') return [doc.createTextNode(node)];
+  const { tag, attributes, children } = node;
+  // Text kept as written becomes paragraphs, its single line breaks <br>.
+  if ('data-ask-ai-plain' in attributes) return plainParagraphs(children.map(textOf).join(''), doc);
+  if (tag === 'span') return children.flatMap((child) => toDom(child, doc));
+  const element = doc.createElement(tag);
+  for (const name of KEPT[tag] ?? []) {
+    const value = attributes[name];
+    if (value !== undefined) element.setAttribute(name, String(value));
+  }
+  for (const child of children) element.append(...toDom(child, doc));
+  return [element];
+}
+
+function textOf(node: MarkdownNode): string {
+  return typeof node === 'string' ? node : node.children.map(textOf).join('');
+}
+
+function plainParagraphs(text: string, doc: Document): Node[] {
+  return text
+    .split(/\n{2,}/)
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const paragraph = doc.createElement('p');
+      block.split('\n').forEach((line, index) => {
+        if (index > 0) paragraph.append(doc.createElement('br'));
+        paragraph.append(line);
+      });
+      return paragraph;
+    });
+}

@@ -1,0 +1,239 @@
+import type { RunContext, TaskAnswer, TaskAnswerMeta } from '../client';
+import type { AnswerHandler, ApplyRefusal, AskAiDialogProps } from '../react';
+import type { markdownFragment as MarkdownFragment } from '../react/markdown-dom';
+import { mount } from './mount';
+
+/** How an answer went into the field: passed to `onApply` after the edit. */
+export interface FieldApplyEvent {
+  readonly as: 'insert' | 'replace';
+  readonly answer: TaskAnswer;
+  readonly meta: TaskAnswerMeta;
+}
+
+export interface FieldAdapterOptions extends Omit<
+  AskAiDialogProps,
+  'context' | 'onInsert' | 'onReplace' | 'children' | 'hideTrigger'
+> {
+  /** What else goes with a task (the record); the selection and the field's text are read from the field. */
+  readonly context?: Omit<RunContext, 'selection' | 'document'> | undefined;
+  /** Where the "Ask AI" button goes; default: right after the field. */
+  readonly container?: HTMLElement | undefined;
+  readonly onApply?: ((event: FieldApplyEvent) => void) | undefined;
+}
+
+export interface AttachedField {
+  /** Opens the dialog on the field's current selection (what its button does). */
+  open(): void;
+  /** Changes the dialog's options (merged into the current ones). */
+  update(options: Partial<FieldAdapterOptions>): void;
+  /** Removes the button and the dialog; the field stays as it is. */
+  detach(): void;
+}
+
+/** What was selected when the dialog opened, and how the answer goes back to that place. */
+interface Capture {
+  readonly selection: string;
+  readonly document: string;
+  /** A refusal when the selected text is gone or changed since the dialog opened. */
+  check(): ApplyRefusal | null;
+  /** Puts the answer in through the browser's editing commands (one native undo step), or a refusal. */
+  apply(as: 'insert' | 'replace', answer: TaskAnswer): ApplyRefusal | null;
+}
+
+interface FieldAccess {
+  readonly element: HTMLElement;
+  capture(): Capture;
+  dispose(): void;
+}
+
+/**
+ * `attachToTextarea(textarea, options)`: an "Ask AI" button after the field. The selection goes with the
+ * task; Insert puts the answer's text after it (a blank line apart), Replace selection replaces it. Each
+ * edit goes through `execCommand('insertText')`, which the browser's undo stack records as one step
+ * (where a browser lacks it, `setRangeText` and an `input` event). Replace is refused, with the dialog
+ * saying why, when the selected text changed or is gone since the dialog opened.
+ */
+export function attachToTextarea(
+  textarea: HTMLTextAreaElement | HTMLInputElement,
+  options: FieldAdapterOptions,
+): AttachedField {
+  return attach(
+    {
+      element: textarea,
+      capture() {
+        const start = textarea.selectionStart ?? textarea.value.length;
+        const end = textarea.selectionEnd ?? start;
+        const selected = textarea.value.slice(start, end);
+        const check = (): ApplyRefusal | null => {
+          if (start === end) return { refused: 'selectionRemoved' };
+          return textarea.value.slice(start, end) === selected ? null : { refused: 'selectionChanged' };
+        };
+        return {
+          selection: selected,
+          document: textarea.value,
+          check,
+          apply(as, answer) {
+            if (as === 'replace') {
+              const refusal = check();
+              if (refusal) return refusal;
+              editTextarea(textarea, start, end, answer.text);
+              return null;
+            }
+            const at = Math.min(end, textarea.value.length);
+            const before = textarea.value.slice(0, at);
+            const gap = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+            editTextarea(textarea, at, at, `${gap}${answer.text}`);
+            return null;
+          },
+        };
+      },
+      dispose() {},
+    },
+    options,
+  );
+}
+
+function editTextarea(field: HTMLTextAreaElement | HTMLInputElement, start: number, end: number, text: string) {
+  field.focus();
+  field.setSelectionRange(start, end);
+  const doc = field.ownerDocument;
+  // The browser's own edit: one step on its undo stack (Chromium, Firefox, Safari).
+  if (typeof doc.execCommand === 'function' && doc.execCommand('insertText', false, text)) return;
+  field.setRangeText(text, start, end, 'end');
+  field.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+}
+
+let markdownDom: { markdownFragment: typeof MarkdownFragment } | null = null;
+const loadMarkdownDom = () =>
+  import('../react/markdown-dom').then((module) => (markdownDom = module)).catch(() => null);
+
+/**
+ * `attachToContentEditable(element, options)`: the same for a contenteditable region. The answer goes in
+ * as elements built from the dialog's parse (paragraphs, lists, bold, links — raw HTML in an answer is
+ * text) through `execCommand('insertHTML')`, one native undo step; Insert goes right after the selection.
+ */
+export function attachToContentEditable(element: HTMLElement, options: FieldAdapterOptions): AttachedField {
+  void loadMarkdownDom();
+  const doc = element.ownerDocument;
+  let last: Range | null = null;
+  const track = () => {
+    const selection = doc.getSelection();
+    if (selection && selection.rangeCount > 0 && element.contains(selection.getRangeAt(0).commonAncestorContainer)) {
+      last = selection.getRangeAt(0).cloneRange();
+    }
+  };
+  doc.addEventListener('selectionchange', track);
+  return attach(
+    {
+      element,
+      capture() {
+        track();
+        const range = last?.cloneRange() ?? null;
+        const selected = range?.toString() ?? '';
+        const inField = () => range !== null && element.contains(range.commonAncestorContainer);
+        const check = (): ApplyRefusal | null => {
+          if (!range || selected === '' || !inField() || range.collapsed) return { refused: 'selectionRemoved' };
+          return range.toString() === selected ? null : { refused: 'selectionChanged' };
+        };
+        return {
+          selection: selected,
+          document: element.innerText,
+          check,
+          apply(as, answer) {
+            if (as === 'replace') {
+              const refusal = check();
+              if (refusal) return refusal;
+            }
+            let target: Range;
+            if (range && inField()) target = range.cloneRange();
+            else {
+              target = doc.createRange();
+              target.selectNodeContents(element);
+            }
+            if (as === 'insert') target.collapse(false);
+            editContentEditable(element, target, answer);
+            return null;
+          },
+        };
+      },
+      dispose: () => doc.removeEventListener('selectionchange', track),
+    },
+    options,
+  );
+}
+
+function editContentEditable(element: HTMLElement, range: Range, answer: TaskAnswer) {
+  const doc = element.ownerDocument;
+  const fragment = markdownDom?.markdownFragment(answer.markdown, doc) ?? doc.createTextNode(answer.text);
+  element.focus();
+  const selection = doc.getSelection();
+  selection?.removeAllRanges();
+  selection?.addRange(range);
+  // The serialisation of elements built with createElement and text nodes: nothing of the answer is markup.
+  const holder = doc.createElement('div');
+  holder.append(fragment.cloneNode(true));
+  if (typeof doc.execCommand === 'function' && doc.execCommand('insertHTML', false, holder.innerHTML)) return;
+  range.deleteContents();
+  range.insertNode(fragment);
+  element.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+}
+
+function attach(field: FieldAccess, options: FieldAdapterOptions): AttachedField {
+  const doc = field.element.ownerDocument;
+  const host = doc.createElement('span');
+  host.setAttribute('data-ask-ai-part', 'field-adapter');
+  if (options.container) options.container.append(host);
+  else field.element.after(host);
+  let current = options;
+  let capture: Capture | null = null;
+  let open = current.defaultOpen ?? false;
+
+  const handler =
+    (as: 'insert' | 'replace'): AnswerHandler =>
+    (answer, meta) => {
+      const refusal = capture ? capture.apply(as, answer) : { refused: 'selectionRemoved' as const };
+      if (refusal) return refusal;
+      current.onApply?.({ as, answer, meta });
+      return undefined;
+    };
+
+  const props = (): AskAiDialogProps => {
+    const { container: _container, onApply: _onApply, context, defaultOpen: _defaultOpen, ...rest } = current;
+    return {
+      ...rest,
+      open,
+      context: {
+        ...context,
+        ...(capture?.selection ? { selection: capture.selection } : {}),
+        ...(capture ? { document: capture.document } : {}),
+      },
+      onOpenChange: (next) => {
+        if (next) capture = field.capture();
+        open = next;
+        dialog.update(props());
+        current.onOpenChange?.(next);
+      },
+      onInsert: handler('insert'),
+      onReplace: handler('replace'),
+    };
+  };
+  capture = field.capture();
+  const dialog = mount(host, props());
+
+  return {
+    open() {
+      capture = field.capture();
+      open = true;
+      dialog.update(props());
+    },
+    update(next) {
+      current = { ...current, ...next };
+      dialog.update(props());
+    },
+    detach() {
+      dialog.unmount();
+      host.remove();
+      field.dispose();
+    },
+  };
+}
