@@ -278,7 +278,9 @@ export class AskAi extends Plugin {
         const texts = [...writer.createRangeIn(fragment).getItems()].filter((item) => item.is('$textProxy'));
         for (const text of texts) writer.setAttribute(GENERATED, mark, text);
       }
-      const range = marker?.getRange() ?? model.document.selection.getFirstRange();
+      // A held range whose content was removed lives on in the graveyard: then the editor's own selection.
+      const held = marker?.getRange();
+      const range = held && held.root.rootName !== '$graveyard' ? held : model.document.selection.getFirstRange();
       if (!range) return;
       const target = as === 'replace' ? writer.createSelection(range) : insertionPoint(model, range);
       const inserted = model.insertContent(fragment, target);

@@ -305,6 +305,37 @@ function widgetPage(nonce: string): string {
   );
 }
 
+/** Plain fields with the adapters of the standalone widget: a textarea and a contenteditable region. */
+function fieldsPage(nonce: string): string {
+  return page(
+    'TYPO3 — plain fields with Ask AI',
+    nonce,
+    '',
+    `    <h1>Plain fields</h1>
+    <label for="teaser">Teaser</label>
+    <textarea id="teaser">The museum reopens after a year of renovation. Guided tours start every hour.</textarea>
+    <p id="notes-label"><strong>Notes</strong></p>
+    <div id="notes" contenteditable="true" role="textbox" aria-multiline="true" aria-labelledby="notes-label">
+      <p>Entry is free on Sundays.</p><p>The café opens in spring.</p>
+    </div>
+    <ol id="log" aria-label="Editor log"></ol>
+    <script type="module" nonce="${nonce}">
+      const { attachToTextarea, attachToContentEditable } = await import('${PLUGIN_PREFIX}widget-standalone.js');
+      const routes = { tools: 'ask_ai_tools', run: 'ask_ai_run', cancel: 'ask_ai_cancel', outcome: 'ask_ai_outcome' };
+      const { typo3Endpoints } = await import('${PLUGIN_PREFIX}widget-standalone.js');
+      const log = ({ as, meta }) => {
+        const item = document.createElement('li');
+        item.textContent = (as === 'insert' ? 'Inserted: ' : 'Replaced: ') + meta.instruction;
+        document.querySelector('#log').append(item);
+      };
+      const options = { endpoints: typo3Endpoints(routes), configuration: 'default', locale: 'en', onApply: log };
+      attachToTextarea(document.querySelector('#teaser'), { ...options, messages: { trigger: 'Ask AI about the teaser' } });
+      attachToContentEditable(document.querySelector('#notes'), { ...options, messages: { trigger: 'Ask AI about the notes' } });
+      document.body.dataset.fields = 'ready';
+    </script>`,
+  );
+}
+
 /** The host's own sheet: a file, as a back end ships it (`'self'`). */
 const BACKEND_CSS = `body { font: 14px/1.4 Verdana, sans-serif; margin: 2rem; background: #fafafa; color: #1a1a1a; }
 label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
@@ -313,7 +344,7 @@ textarea { width: 40rem; max-width: 100%; height: 8rem; display: block; margin-b
 @media (prefers-color-scheme: dark) { body { background: #16181d; color: #e4e6eb; } }
 :root { color-scheme: light dark; }`;
 
-/** `/typo3/record/edit` (the RTE) and `/typo3/widget`, each with `?csp=typo3|self|nonce` (default `typo3`). */
+/** `/typo3/record/edit` (the RTE), `/typo3/widget` and `/typo3/fields`, each with `?csp=typo3|self|nonce` (default `typo3`). */
 export function typo3PageMiddleware(root: string) {
   return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -321,7 +352,12 @@ export function typo3PageMiddleware(root: string) {
       response.setHeader('Content-Type', 'text/css');
       return response.end(BACKEND_CSS);
     }
-    const render = { [`${PREFIX}/record/edit`]: rtePage, [`${PREFIX}/widget`]: widgetPage }[url.pathname];
+    const pages: Record<string, (nonce: string) => string> = {
+      [`${PREFIX}/record/edit`]: (nonce) => rtePage(root, nonce),
+      [`${PREFIX}/widget`]: widgetPage,
+      [`${PREFIX}/fields`]: fieldsPage,
+    };
+    const render = pages[url.pathname];
     if (!render) return next();
     const csp = url.searchParams.get('csp');
     const policy: PagePolicy = csp === 'self' || csp === 'nonce' ? csp : 'typo3';
@@ -329,6 +365,6 @@ export function typo3PageMiddleware(root: string) {
     response.setHeader('Content-Type', 'text/html; charset=utf-8');
     response.setHeader('Content-Security-Policy', policyHeader(policy, nonce));
     response.setHeader('Cache-Control', 'no-store');
-    response.end(render === rtePage ? rtePage(root, nonce) : widgetPage(nonce));
+    response.end(render(nonce));
   };
 }

@@ -79,7 +79,7 @@ export function attachToTextarea(
               editTextarea(textarea, start, end, answer.text);
               return null;
             }
-            const at = Math.min(end, textarea.value.length);
+            const at = insertionOffset(textarea.value, selected, start, end);
             const before = textarea.value.slice(0, at);
             const gap = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
             editTextarea(textarea, at, at, `${gap}${answer.text}`);
@@ -91,6 +91,20 @@ export function attachToTextarea(
     },
     options,
   );
+}
+
+/**
+ * Where Insert goes in a field that may have changed since the dialog opened: after the selected text
+ * where it still is (its occurrence nearest the old place), else at the end of the field.
+ */
+function insertionOffset(value: string, selected: string, start: number, end: number): number {
+  if (value.slice(start, end) === selected) return end;
+  if (selected === '') return Math.min(end, value.length);
+  let best = -1;
+  for (let at = value.indexOf(selected); at !== -1; at = value.indexOf(selected, at + 1)) {
+    if (best === -1 || Math.abs(at - start) < Math.abs(best - start)) best = at;
+  }
+  return best === -1 ? value.length : best + selected.length;
 }
 
 function editTextarea(field: HTMLTextAreaElement | HTMLInputElement, start: number, end: number, text: string) {
@@ -188,12 +202,25 @@ function attach(field: FieldAccess, options: FieldAdapterOptions): AttachedField
   let capture: Capture | null = null;
   let open = current.defaultOpen ?? false;
 
+  // The page behind a modal dialog is inert: the field can take focus, and so the browser's own undoable
+  // edit, only once the dialog has closed. The answer is checked at once and goes in then.
+  let pending: (() => void) | null = null;
+  const flush = () => {
+    const edit = pending;
+    pending = null;
+    edit?.();
+  };
   const handler =
     (as: 'insert' | 'replace'): AnswerHandler =>
     (answer, meta) => {
-      const refusal = capture ? capture.apply(as, answer) : { refused: 'selectionRemoved' as const };
-      if (refusal) return refusal;
-      current.onApply?.({ as, answer, meta });
+      const taken = capture;
+      const refusal = !taken ? { refused: 'selectionRemoved' as const } : as === 'replace' ? taken.check() : null;
+      if (refusal || !taken) return refusal ?? undefined;
+      pending = () => {
+        if (taken.apply(as, answer)) return;
+        current.onApply?.({ as, answer, meta });
+      };
+      if (current.closeOnApply === false) flush();
       return undefined;
     };
 
@@ -219,6 +246,8 @@ function attach(field: FieldAccess, options: FieldAdapterOptions): AttachedField
   };
   capture = field.capture();
   const dialog = mount(host, props());
+  // `close` does not bubble; the shadow root sees it in the capture phase.
+  host.shadowRoot?.addEventListener('close', flush, true);
 
   return {
     open() {

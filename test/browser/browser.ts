@@ -77,3 +77,13 @@ export async function openDemo() {
     .getByText(/^Tools: \d+ available/)
     .waitFor();
 }
+
+/** The next runs answer with `finalContent` (an unstreamed nr-llm answer), whatever the task. */
+export async function answerWith(finalContent: string) {
+  await page.route('**/api/ask-ai/run*', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ success: true, finalContent, iterations: 1, truncated: false, usage: [] }),
+    }),
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, page, setSimulation, useBrowser, openDemo } from './browser';
+import { answerWith, axeViolations, page, setSimulation, useBrowser, openDemo } from './browser';
 
 useBrowser();
 
@@ -11,14 +11,6 @@ const LONG_ANSWER = Array.from(
 ).join('\n\n');
 
 /** Answers every run with `body` (one JSON body), as a backend would. */
-async function answerWith(finalContent: string) {
-  await page.route('**/api/ask-ai/run*', (route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({ success: true, finalContent, iterations: 1, truncated: false, usage: [] }),
-    }),
-  );
-}
 
 /** Whether the element lies wholly inside the viewport. */
 const inViewport = (selector: string) =>

@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import { answerWith, page, useBrowser } from './browser';
+
+useBrowser();
+
+// The TYPO3-like record form: CKEditor 5 from node_modules through an import map with one specifier per
+// package, the plugin (built) imported as TYPO3's importModules does, the dialog in the plugin's shadow root.
+
+interface EditorWindow {
+  editor: {
+    getData(): string;
+    execute(command: string): void;
+    model: {
+      document: { getRoot(): { getChild(i: number): unknown; childCount: number } };
+      change(callback: (writer: Record<string, (...args: unknown[]) => unknown>) => void): void;
+    };
+    editing: { view: { focus(): void } };
+  };
+  cspViolations: string[];
+  xssRan?: unknown;
+}
+
+const dialog = () => page.getByRole('dialog', { name: 'Ask AI' });
+const data = () => page.evaluate(() => (window as unknown as EditorWindow).editor.getData());
+/** The data without the AI-written marks, to compare structure. */
+const plain = (html: string) => html.replace(/<\/?span[^>]*>/g, '');
+const ORIGINAL =
+  '<p>The museum reopens after a year of renovation. Its new wing shows regional art from three centuries.</p>' +
+  '<p>Guided tours start every hour, and entry is free on Sundays.</p>';
+
+async function openRecord(query = '') {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`/typo3/record/edit${query}`);
+  await page.locator('body[data-editor="ready"]').waitFor();
+  return errors;
+}
+
+/** Selects the n-th block of the editor (as a triple click would) and opens the dialog from the toolbar. */
+async function askAbout(block: number) {
+  await page.evaluate((index) => {
+    const { editor } = window as unknown as EditorWindow;
+    editor.editing.view.focus();
+    editor.model.change((writer) => writer.setSelection!(editor.model.document.getRoot().getChild(index), 'in'));
+  }, block);
+  await page.getByRole('toolbar').getByRole('button', { name: 'Ask AI' }).click();
+  await dialog()
+    .getByText(/^Tools: \d+ available/)
+    .waitFor();
+}
+
+async function run(preset: string) {
+  await dialog().getByRole('button', { name: preset, exact: true }).click();
+  await dialog().getByText('Done.', { exact: true }).waitFor();
+}
+
+async function undoOnce() {
+  await page.evaluate(() => (window as unknown as EditorWindow).editor.editing.view.focus());
+  await page.keyboard.press('Control+z');
+}
+
+describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package specifiers)', () => {
+  it('replaces the selection in one undoable change: the neighbours stay, one undo restores it exactly', async () => {
+    const errors = await openRecord();
+    const bodies: Array<{ context?: Record<string, unknown> }> = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/ask-ai/run')) bodies.push(JSON.parse(request.postData() ?? '{}'));
+    });
+    expect(plain(await data())).toBe(ORIGINAL);
+    await askAbout(0);
+    // The selection is held, visibly, while the dialog is open.
+    expect(await page.locator('.ck-editor__editable .ask-ai-held-selection').count()).toBeGreaterThan(0);
+    await run('Shorten');
+    const answer = ((await dialog().getByRole('region', { name: 'Answer' }).locator('p').first().textContent()) ?? '')
+      .trim()
+      .slice(0, 20);
+    await dialog().getByRole('button', { name: 'Replace selection' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+    const after = plain(await data());
+    expect(after).toMatch(/^<p>[^<]+<\/p><p>Guided tours start every hour, and entry is free on Sundays\.<\/p>$/);
+    expect(after).toContain(answer);
+    expect(await data()).toMatch(/<span data-ai-generated="[0-9a-f-]{36}">/);
+    expect(await page.locator('.ck-editor__editable .ask-ai-held-selection').count()).toBe(0);
+    await expect(page.getByRole('list', { name: 'Editor log' }).textContent()).resolves.toMatch(/^Replaced: Shorten/);
+    await undoOnce();
+    expect(await data()).toBe(ORIGINAL);
+    // What went with the task: the selection as text and as markdown, the document, the record.
+    expect(bodies[0]?.context).toMatchObject({
+      selection: 'The museum reopens after a year of renovation. Its new wing shows regional art from three centuries.',
+      selectionMarkdown:
+        'The museum reopens after a year of renovation. Its new wing shows regional art from three centuries.',
+      recordTable: 'tt_content',
+      recordUid: 12,
+      recordField: 'bodytext',
+    });
+    expect(bodies[0]?.context?.document).toContain('Guided tours start every hour');
+    expect(errors).toEqual([]);
+  });
+
+  it('inserts after the selection and keeps it', async () => {
+    await openRecord();
+    await askAbout(0);
+    await run('Summarise');
+    await dialog().getByRole('button', { name: 'Insert' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+    const blocks = plain(await data()).match(/<p>.*?<\/p>/g) ?? [];
+    expect(blocks).toHaveLength(3);
+    expect(blocks[0]).toBe(ORIGINAL.match(/<p>.*?<\/p>/)![0]);
+    expect(blocks[2]).toBe('<p>Guided tours start every hour, and entry is free on Sundays.</p>');
+    await undoOnce();
+    expect(await data()).toBe(ORIGINAL);
+  });
+
+  it('brings lists, bold and tables in as the editor’s own; what its schema lacks as paragraphs; raw HTML as text', async () => {
+    await openRecord();
+    await answerWith(
+      [
+        'An answer with **bold** words and a [link](https://example.org/a).',
+        '- one\n- two',
+        '| a | b |\n|---|---|\n| 1 | 2 |',
+        '##### A heading level the editor lacks',
+        '```\nconst kept = true;\n```',
+        '<script>window.xssRan = 1</script> <img src=x onerror="window.xssRan = 2"> [bad](javascript:alert(1))',
+      ].join('\n\n'),
+    );
+    await askAbout(1);
+    await run('Summarise');
+    await dialog().getByRole('button', { name: 'Insert' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+    const html = plain(await data());
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<a href="https://example.org/a">link</a>');
+    expect(html).toMatch(/<ul><li[^>]*>one<\/li><li[^>]*>two<\/li><\/ul>/);
+    expect(html).toMatch(/<table>.*<td>1<\/td><td>2<\/td>.*<\/table>/);
+    expect(html).toContain('<p>A heading level the editor lacks</p>');
+    expect(html).toContain('const kept = true;');
+    expect(html).toContain('&lt;script&gt;window.xssRan = 1&lt;/script&gt;');
+    expect(html).toContain('&lt;img src=x onerror="window.xssRan = 2"&gt;');
+    expect(html).not.toMatch(/<script|<img|javascript:/);
+    expect(await page.evaluate(() => (window as unknown as EditorWindow).xssRan)).toBeUndefined();
+  });
+
+  it('refuses Replace, saying why, when the selected text changed or vanished while the dialog was open', async () => {
+    await openRecord();
+    await askAbout(0);
+    await run('Shorten');
+    // A collaborator (or the editor, elsewhere) changes the held text.
+    await page.evaluate(() => {
+      const { editor } = window as unknown as EditorWindow;
+      editor.model.change((writer) => writer.insertText!('Changed: ', editor.model.document.getRoot().getChild(0), 30));
+    });
+    await dialog().getByRole('button', { name: 'Replace selection' }).click();
+    await expect(dialog().getByRole('alert').textContent()).resolves.toMatch(
+      /^The selected text changed while this dialog was open, so it was not replaced\./,
+    );
+    expect(plain(await data())).toContain('Changed: ');
+    expect(plain(await data())).not.toContain('data-ai-generated');
+    // Gone altogether.
+    await page.evaluate(() => {
+      const { editor } = window as unknown as EditorWindow;
+      editor.model.change((writer) => writer.remove!(editor.model.document.getRoot().getChild(0)));
+    });
+    await dialog().getByRole('button', { name: 'Replace selection' }).click();
+    await expect(dialog().getByRole('alert').textContent()).resolves.toMatch(
+      /^The selected text is no longer in the editor/,
+    );
+    // Insert still works.
+    await dialog().getByRole('button', { name: 'Insert' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+    expect(await data()).toContain('data-ai-generated');
+  });
+
+  for (const policy of ['self', 'nonce'] as const) {
+    it(`works and is styled under style-src ${policy === 'self' ? "'self'" : '-elem with a nonce'}, without a violation`, async () => {
+      const errors = await openRecord(`?csp=${policy}`);
+      await askAbout(0);
+      const styled = await page.evaluate(() => {
+        const host = document.querySelector('[data-ask-ai-part="ckeditor5"]')!;
+        const element = host.shadowRoot!.querySelector('dialog')!;
+        const held = document.querySelector('.ask-ai-held-selection');
+        return {
+          radius: getComputedStyle(element).borderTopLeftRadius,
+          held: held ? getComputedStyle(held).backgroundColor : null,
+        };
+      });
+      expect(styled.radius).not.toBe('0px');
+      expect(styled.held).not.toMatch(/^rgba\(0, 0, 0, 0\)$/);
+      await run('Summarise');
+      await dialog().getByRole('button', { name: 'Insert' }).click();
+      await dialog().waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => (window as unknown as EditorWindow).cspViolations)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+describe('the standalone widget under a Content-Security-Policy', () => {
+  for (const policy of ['self', 'nonce'] as const) {
+    it(`is styled and runs under ${policy === 'self' ? "style-src 'self'" : 'a style-src-elem nonce'}`, async () => {
+      await page.goto(`/typo3/widget?csp=${policy}`);
+      await page.getByRole('button', { name: 'Ask AI' }).click();
+      await dialog().getByRole('textbox', { name: 'Instruction' }).fill('Summarise this text in two sentences.');
+      await dialog().getByRole('textbox', { name: 'Instruction' }).press('Enter');
+      await dialog().getByText('Done.', { exact: true }).waitFor();
+      const radius = await page.evaluate(() => {
+        const element = document.querySelector('ask-ai-dialog')!.shadowRoot!.querySelector('dialog')!;
+        return getComputedStyle(element).borderTopLeftRadius;
+      });
+      expect(radius).not.toBe('0px');
+      expect(await page.evaluate(() => (window as unknown as EditorWindow).cspViolations)).toEqual([]);
+    });
+  }
+});
+
+describe('plain-field adapters', () => {
+  const open = async (trigger: string) => {
+    await page.getByRole('button', { name: trigger }).click();
+    await dialog()
+      .getByText(/^Tools: \d+ available/)
+      .waitFor();
+  };
+
+  it('a textarea: Replace the selection, one undo restores it; Insert after it; a changed selection is refused', async () => {
+    await answerWith('Tours hourly.');
+    await page.goto('/typo3/fields');
+    await page.locator('body[data-fields="ready"]').waitFor();
+    const teaser = page.getByRole('textbox', { name: 'Teaser' });
+    const original = await teaser.inputValue();
+    const select = () =>
+      teaser.evaluate((field: HTMLTextAreaElement) =>
+        field.setSelectionRange(field.value.indexOf('Guided'), field.value.length),
+      );
+    await select();
+    await open('Ask AI about the teaser');
+    await run('Shorten');
+    await dialog().getByRole('button', { name: 'Replace selection' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+    // The edit goes in once the modal dialog has closed (the page behind it is inert until then).
+    await expect.poll(() => teaser.inputValue()).toBe('The museum reopens after a year of renovation. Tours hourly.');
+    await teaser.focus();
+    await page.keyboard.press('Control+z');
+    expect(await teaser.inputValue()).toBe(original);
+
+    await select();
+    await open('Ask AI about the teaser');
+    await run('Summarise');
+    await teaser.evaluate((field: HTMLTextAreaElement) =>
+      field.setRangeText('Now: ', field.value.indexOf('Guided'), field.value.indexOf('Guided')),
+    );
+    await dialog().getByRole('button', { name: 'Replace selection' }).click();
+    await dialog().getByRole('alert').waitFor();
+    expect(await teaser.inputValue()).toContain('Now: Guided');
+    await dialog().getByRole('button', { name: 'Insert' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => teaser.inputValue())
+      .toMatch(
+        /^The museum reopens after a year of renovation\. Now: Guided tours start every hour\.\n\nTours hourly\.$/,
+      );
+  });
+
+  it('a contenteditable: the answer as elements (raw HTML as text), one undo restores it', async () => {
+    await page.goto('/typo3/fields');
+    await page.locator('body[data-fields="ready"]').waitFor();
+    await answerWith('**Free** on Sundays:\n\n- adults\n- children\n\n<b onmouseover="x()">raw</b>');
+    const notes = page.getByRole('textbox', { name: 'Notes' });
+    const original = await notes.innerHTML();
+    await notes.locator('p').first().selectText();
+    await open('Ask AI about the notes');
+    await run('Improve');
+    await dialog().getByRole('button', { name: 'Replace selection' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+    await expect.poll(() => notes.innerHTML()).toContain('<strong>Free</strong>');
+    const html = await notes.innerHTML();
+    expect(html).toContain('<strong>Free</strong>');
+    expect(html).toMatch(/<li>adults<\/li>\s*<li>children<\/li>/);
+    expect(html).toContain('&lt;b onmouseover="x()"&gt;raw&lt;/b&gt;');
+    expect(html).toContain('The café opens in spring.');
+    await notes.focus();
+    await page.keyboard.press('Control+z');
+    expect((await notes.innerHTML()).replace(/\s+/g, ' ')).toBe(original.replace(/\s+/g, ' '));
+  });
+});
