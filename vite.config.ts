@@ -10,6 +10,7 @@ const libraryEntries = {
   unattended: 'src/unattended/index.ts',
   client: 'src/session/index.ts',
   widget: 'src/widget/index.ts',
+  fields: 'src/widget/field-adapters.ts',
   mocks: 'src/mock-backend/index.ts',
   'mocks-vite': 'src/mock-backend/vite.ts',
 };
@@ -33,6 +34,7 @@ const publicEntryAliases = [
   { find: /^ask-ai-dialog\/unattended$/, replacement: src('unattended/index.ts') },
   { find: /^ask-ai-dialog\/client$/, replacement: src('session/index.ts') },
   { find: /^ask-ai-dialog\/mocks$/, replacement: src('mock-backend/index.ts') },
+  { find: /^ask-ai-dialog\/fields$/, replacement: src('widget/field-adapters.ts') },
   { find: /^ask-ai-dialog\/ckeditor5$/, replacement: src('ckeditor5/index.ts') },
   { find: /^ask-ai-dialog\/widget\/standalone$/, replacement: src('widget/standalone.ts') },
   { find: /^ask-ai-dialog\/widget$/, replacement: src('widget/index.ts') },
@@ -140,7 +142,7 @@ export default defineConfig({
       output: {
         // The React entries render client components: React Server Components hosts must see that.
         banner: (chunk: { isEntry: boolean; name: string }) =>
-          chunk.isEntry && (chunk.name === 'index' || chunk.name === 'widget') ? "'use client';" : '',
+          chunk.isEntry && ['index', 'widget', 'fields'].includes(chunk.name) ? "'use client';" : '',
       },
     },
   },

@@ -119,9 +119,8 @@ const INLINE_ELEMENTS = new Set(['softBreak', 'imageInline']);
 function table(rows: readonly ModelElementLike[], markdown: boolean): string {
   const cells = rows.map((row) =>
     [...row.getChildren()].filter(isElement).map((cell) =>
-      blocks([...cell.getChildren()], markdown)
-        .replace(/\n+/g, ' ')
-        .replace(/\|/g, markdown ? '\\|' : '|'),
+      // One line per cell; a `|` in the text is escaped with the rest of the markers.
+      blocks([...cell.getChildren()], markdown).replace(/\n+/g, ' '),
     ),
   );
   if (!markdown) return cells.map((row) => row.join('\t')).join('\n');

@@ -320,17 +320,18 @@ function fieldsPage(nonce: string): string {
     </div>
     <ol id="log" aria-label="Editor log"></ol>
     <script type="module" nonce="${nonce}">
-      const { attachToTextarea, attachToContentEditable } = await import('${PLUGIN_PREFIX}widget-standalone.js');
+      const widget = await import('${PLUGIN_PREFIX}widget-standalone.js');
+      const { attachToTextarea, attachToContentEditable, typo3Endpoints } = widget;
       const routes = { tools: 'ask_ai_tools', run: 'ask_ai_run', cancel: 'ask_ai_cancel', outcome: 'ask_ai_outcome' };
-      const { typo3Endpoints } = await import('${PLUGIN_PREFIX}widget-standalone.js');
       const log = ({ as, meta }) => {
         const item = document.createElement('li');
         item.textContent = (as === 'insert' ? 'Inserted: ' : 'Replaced: ') + meta.instruction;
         document.querySelector('#log').append(item);
       };
       const options = { endpoints: typo3Endpoints(routes), configuration: 'default', locale: 'en', onApply: log };
-      attachToTextarea(document.querySelector('#teaser'), { ...options, messages: { trigger: 'Ask AI about the teaser' } });
-      attachToContentEditable(document.querySelector('#notes'), { ...options, messages: { trigger: 'Ask AI about the notes' } });
+      const named = (trigger) => ({ ...options, messages: { trigger } });
+      attachToTextarea(document.querySelector('#teaser'), named('Ask AI about the teaser'));
+      attachToContentEditable(document.querySelector('#notes'), named('Ask AI about the notes'));
       document.body.dataset.fields = 'ready';
     </script>`,
   );
@@ -344,7 +345,10 @@ textarea { width: 40rem; max-width: 100%; height: 8rem; display: block; margin-b
 @media (prefers-color-scheme: dark) { body { background: #16181d; color: #e4e6eb; } }
 :root { color-scheme: light dark; }`;
 
-/** `/typo3/record/edit` (the RTE), `/typo3/widget` and `/typo3/fields`, each with `?csp=typo3|self|nonce` (default `typo3`). */
+/**
+ * `/typo3/record/edit` (the RTE), `/typo3/widget` and `/typo3/fields`, each with `?csp=typo3|self|nonce`
+ * (default `typo3`).
+ */
 export function typo3PageMiddleware(root: string) {
   return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
     const url = new URL(request.url ?? '/', 'http://localhost');

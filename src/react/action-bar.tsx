@@ -1,22 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { TaskAnswer, TaskAnswerMeta } from '../client';
 import type { AppliedAs, AskAiMessages, DialogSnapshot } from '../session';
 import { answerOf } from './answer-view';
+import type { AnswerHandler, ApplyRefusal } from './apply-refusal';
 import { CopyIcon, InsertIcon, StopIcon } from './action-icons';
 import { useCountdown } from './use-countdown';
-
-/**
- * What an Insert or Replace handler returns to refuse the answer: the dialog keeps it, says why (its own
- * localised sentence for the known reasons, else `message`), and the editor can still use another action.
- */
-export interface ApplyRefusal {
-  readonly refused: 'selectionChanged' | 'selectionRemoved' | 'other';
-  /** The host's own words, shown instead of the dialog's sentence. */
-  readonly message?: string | undefined;
-}
-
-/** Takes the answer, or returns an `ApplyRefusal` (e.g. the selection changed while the dialog was open). */
-export type AnswerHandler = (answer: TaskAnswer, meta: TaskAnswerMeta) => void | ApplyRefusal;
 
 export interface ActionBarProps {
   readonly snapshot: DialogSnapshot;

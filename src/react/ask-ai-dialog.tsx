@@ -10,7 +10,7 @@ import {
   type AskAiMessages,
   type AskAiPreset,
 } from '../session';
-import type { AnswerHandler, ApplyRefusal } from './action-bar';
+import { refusalOf, type AnswerHandler, type ApplyRefusal } from './apply-refusal';
 import type { FeedbackHandler } from './answer-workflow';
 import { answerOf, usePreloadMarkdown } from './answer-view';
 import { ErrorBoundary } from './error-boundary';
@@ -155,8 +155,8 @@ function DialogFrame(props: AskAiDialogProps) {
     if (!result || applied !== null || applying.current) return null;
     applying.current = true;
     try {
-      const refusal = handler(await answerOf(result), result.meta);
-      if (refusal && typeof refusal === 'object' && 'refused' in refusal) return refusal;
+      const refusal = refusalOf(handler(await answerOf(result), result.meta));
+      if (refusal) return refusal;
       session.apply(as);
     } catch {
       // A handler that throws took nothing: the answer stays, and the editor is told.

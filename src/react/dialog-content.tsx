@@ -7,7 +7,8 @@ import {
   type DialogSession,
   type DialogSnapshot,
 } from '../session';
-import { ActionBar, type AnswerHandler, type ApplyRefusal } from './action-bar';
+import { ActionBar } from './action-bar';
+import type { AnswerHandler, ApplyRefusal } from './apply-refusal';
 import { AnswerView } from './answer-view';
 import { AnswerWorkflow, VariantNav, type FeedbackHandler } from './answer-workflow';
 import { ContextSummary } from './context-summary';

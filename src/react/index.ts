@@ -15,7 +15,7 @@ export {
   type DialogSnapshot,
   type DialogStatus,
 } from '../session';
-export type { AnswerHandler, ApplyRefusal } from './action-bar';
+export type { AnswerHandler, ApplyRefusal } from './apply-refusal';
 export type { FeedbackHandler } from './answer-workflow';
 export type {
   TaskAnswer,

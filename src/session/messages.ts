@@ -185,13 +185,9 @@ export const EN_MESSAGES: AskAiMessages = {
   announceStopped: 'Stopped.',
   inserted: 'Inserted',
   replaced: 'Replaced',
-  selectionChanged:
-    'The selected text changed while this dialog was open, so it was not replaced. Select it again and ' +
-    'run the task, or use Insert.',
-  selectionRemoved:
-    'The selected text is no longer in the editor, so nothing was replaced. Use Insert, or select text ' +
-    'and run the task again.',
-  applyRefused: 'The editor could not take the answer here. Copy it, or try another place.',
+  selectionChanged: 'The selected text has changed since this opened. Select it again, or use Insert.',
+  selectionRemoved: 'The selected text is no longer in the editor. Use Insert instead.',
+  applyRefused: 'The editor could not take the answer here. Copy it instead.',
   done: 'Done.',
   stopped: 'You stopped the task.',
   stoppedConfirmed: 'The server confirmed that it cancelled the run.',
@@ -305,14 +301,9 @@ export const DE_MESSAGES: AskAiMessages = {
   announceStopped: 'Angehalten.',
   inserted: 'Eingefügt',
   replaced: 'Ersetzt',
-  selectionChanged:
-    'Der markierte Text hat sich geändert, während dieser Dialog offen war; er wurde nicht ersetzt. Markieren ' +
-    'Sie ihn erneut und starten Sie die Aufgabe noch einmal, oder nutzen Sie „Einfügen“.',
-  selectionRemoved:
-    'Der markierte Text ist nicht mehr im Editor; es wurde nichts ersetzt. Nutzen Sie „Einfügen“, oder ' +
-    'markieren Sie Text und starten Sie die Aufgabe erneut.',
-  applyRefused:
-    'Der Editor konnte die Antwort hier nicht übernehmen. Kopieren Sie sie, oder wählen Sie eine andere Stelle.',
+  selectionChanged: 'Der markierte Text hat sich seitdem geändert. Markieren Sie ihn neu, oder fügen Sie ein.',
+  selectionRemoved: 'Der markierte Text ist nicht mehr im Editor. Fügen Sie die Antwort stattdessen ein.',
+  applyRefused: 'Der Editor konnte die Antwort hier nicht übernehmen. Kopieren Sie sie stattdessen.',
   done: 'Fertig.',
   stopped: 'Sie haben die Aufgabe angehalten.',
   stoppedConfirmed: 'Der Server hat bestätigt, dass er den Lauf abgebrochen hat.',

@@ -5,15 +5,14 @@
  */
 import { defineAskAiDialogElement } from './ask-ai-element';
 
+export { defineAskAiDialogElement, mount, type MountedDialog } from './index';
 export {
-  defineAskAiDialogElement,
-  mount,
   attachToTextarea,
   attachToContentEditable,
-  type MountedDialog,
   type AttachedField,
   type FieldAdapterOptions,
-} from './index';
+  type FieldApplyEvent,
+} from './field-adapters';
 /** For the CKEditor 5 plugin, which shares this runtime: the answer as DOM nodes, TYPO3's endpoints. */
 export { markdownFragment } from '../react/markdown-dom';
 export { typo3Endpoints } from '../client/typo3-endpoints';

@@ -114,7 +114,7 @@ describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package sp
     expect(await data()).toBe(ORIGINAL);
   });
 
-  it('brings lists, bold and tables in as the editor’s own; what its schema lacks as paragraphs; raw HTML as text', async () => {
+  it('brings lists, bold and tables as the editor’s own, the rest as paragraphs, HTML as text', async () => {
     await openRecord();
     await answerWith(
       [
@@ -174,7 +174,8 @@ describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package sp
   });
 
   for (const policy of ['self', 'nonce'] as const) {
-    it(`works and is styled under style-src ${policy === 'self' ? "'self'" : '-elem with a nonce'}, without a violation`, async () => {
+    const named = policy === 'self' ? "style-src 'self'" : 'a style-src-elem nonce';
+    it(`works and is styled under ${named}, without a violation`, async () => {
       const errors = await openRecord(`?csp=${policy}`);
       await askAbout(0);
       const styled = await page.evaluate(() => {
@@ -223,7 +224,7 @@ describe('plain-field adapters', () => {
       .waitFor();
   };
 
-  it('a textarea: Replace the selection, one undo restores it; Insert after it; a changed selection is refused', async () => {
+  it('a textarea: Replace the selection, one undo restores it; Insert after it; a changed one is refused', async () => {
     await answerWith('Tours hourly.');
     await page.goto('/typo3/fields');
     await page.locator('body[data-fields="ready"]').waitFor();

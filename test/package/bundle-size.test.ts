@@ -22,13 +22,15 @@ interface Budget {
 }
 
 const PEERS = ['react', 'react-dom', '@tanstack/react-query', '@tanstack/query-core'];
+/** CKEditor belongs to the `ckeditor5` entry alone, and there only as external imports. */
+const CKEDITOR = ['ckeditor5', '@ckeditor/ckeditor5-core', '@ckeditor/ckeditor5-ui', '@ckeditor/ckeditor5-engine'];
 
 export const BUDGETS: Record<string, Budget> = {
   'ask-ai-dialog/unattended': {
     file: 'unattended.js',
     maxGzipBytes: 1024,
     external: [],
-    mustNotImport: ['react', 'zod'],
+    mustNotImport: ['react', 'zod', ...CKEDITOR],
   },
   'ask-ai-dialog/client': {
     file: 'client.js',
@@ -36,32 +38,57 @@ export const BUDGETS: Record<string, Budget> = {
     // timeouts) with both languages' messages; 22.2 kB measured. Pinned so it cannot grow unnoticed.
     maxGzipBytes: 23.5 * 1024,
     external: ['@tanstack/query-core'],
-    mustNotImport: ['react', 'react-dom', 'msw', '@tanstack/react-query'],
+    mustNotImport: ['react', 'react-dom', 'msw', '@tanstack/react-query', ...CKEDITOR],
   },
-  'ask-ai-dialog': { file: 'index.js', maxGzipBytes: 25 * 1024, external: PEERS, mustNotImport: ['msw', 'vite'] },
+  'ask-ai-dialog': {
+    file: 'index.js',
+    // 25 kB in DESIGN.md; the Insert/Replace refusal (three sentences in two languages) took it to 25.3 kB.
+    // Pinned here; making room again is the performance issue's.
+    maxGzipBytes: 25.5 * 1024,
+    external: PEERS,
+    mustNotImport: ['msw', 'vite', ...CKEDITOR],
+  },
   // DESIGN.md aims at 27 kB; the stylesheet, inlined into the shadow root, takes 2.8 kB of it (29.3 kB
   // measured). Pinned here so it cannot grow; the target is the performance issue's.
   'ask-ai-dialog/widget': {
     file: 'widget.js',
-    maxGzipBytes: 29.5 * 1024,
+    // + constructed stylesheets, shared with the CKEditor plugin (30.4 kB measured).
+    maxGzipBytes: 30 * 1024,
     external: PEERS,
-    mustNotImport: ['msw', 'vite'],
+    mustNotImport: ['msw', 'vite', ...CKEDITOR],
+  },
+  // The plain-field adapters on the host's React (the standalone file carries them too).
+  'ask-ai-dialog/fields': {
+    file: 'fields.js',
+    maxGzipBytes: 31 * 1024,
+    external: PEERS,
+    mustNotImport: ['msw', 'vite', ...CKEDITOR],
   },
   // Preact (compat) stands in for React inside: 61.9 kB measured with the answer workflow and its diff
   // (110 kB with React). DESIGN.md aims at 55 kB; pinned here so it cannot grow, the rest is the
   // performance issue's (one file holds what the React entry loads lazily).
   'ask-ai-dialog/widget/standalone': {
     file: 'widget-standalone.js',
-    maxGzipBytes: 62.5 * 1024,
+    // + the plain-field adapters and what the CKEditor plugin takes from it (63.0 kB measured).
+    maxGzipBytes: 63.5 * 1024,
     external: [],
     mustNotImport: ['msw', 'vite'],
+    asShipped: true,
+  },
+  // The plugin alone: CKEditor stays external (per-package specifiers) and the dialog comes from
+  // ./widget-standalone.js, so no runtime and no CKEditor may be inside. 4.2 kB measured.
+  'ask-ai-dialog/ckeditor5': {
+    file: 'ckeditor5.js',
+    maxGzipBytes: 5 * 1024,
+    external: [],
+    mustNotImport: ['preact', 'react', 'react-dom', 'markdown-to-jsx', '@tanstack/query-core', 'msw', ...CKEDITOR],
     asShipped: true,
   },
   'ask-ai-dialog/mocks': {
     file: 'mocks.js',
     maxGzipBytes: 30 * 1024,
     external: ['msw'],
-    mustNotImport: ['vite', 'react'],
+    mustNotImport: ['vite', 'react', ...CKEDITOR],
   },
 };
 

@@ -101,6 +101,8 @@ describe('the packed tarball', () => {
     const firstLine = (file: string) => readFileSync(join(unpacked, 'dist', file), 'utf8').split('\n')[0];
     expect(firstLine('index.js')).toBe('"use client";');
     expect(firstLine('widget.js')).toBe('"use client";');
+    expect(firstLine('fields.js')).toBe('"use client";');
+    expect(firstLine('ckeditor5.js')).not.toContain('use client');
     expect(firstLine('client.js')).not.toContain('use client');
     expect(firstLine('unattended.js')).not.toContain('use client');
   });

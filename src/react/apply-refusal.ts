@@ -1,0 +1,29 @@
+import type { TaskAnswer, TaskAnswerMeta } from '../client';
+
+/**
+ * What an Insert or Replace handler returns to refuse the answer: the dialog keeps it, says why (its own
+ * localised sentence for the known reasons, else `message`), and the editor can still use another action.
+ */
+export interface ApplyRefusal {
+  readonly refused: 'selectionChanged' | 'selectionRemoved' | 'other';
+  /** The host's own words, shown instead of the dialog's sentence. */
+  readonly message?: string | undefined;
+}
+
+/**
+ * Takes the answer. Returning an `ApplyRefusal` refuses it (e.g. the selection changed while the dialog
+ * was open); any other return value is ignored, so existing handlers keep their types.
+ */
+export type AnswerHandler = (answer: TaskAnswer, meta: TaskAnswerMeta) => unknown;
+
+const REASONS = new Set(['selectionChanged', 'selectionRemoved', 'other']);
+
+/** The refusal a handler returned, or `null` when it took the answer. */
+export function refusalOf(value: unknown): ApplyRefusal | null {
+  if (typeof value !== 'object' || value === null || !('refused' in value)) return null;
+  const { refused, message } = value as { refused: unknown; message?: unknown };
+  return {
+    refused: typeof refused === 'string' && REASONS.has(refused) ? (refused as ApplyRefusal['refused']) : 'other',
+    message: typeof message === 'string' && message !== '' ? message : undefined,
+  };
+}
