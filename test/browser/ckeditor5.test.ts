@@ -154,7 +154,7 @@ describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package sp
     });
     await dialog().getByRole('button', { name: 'Replace selection' }).click();
     await expect(dialog().getByRole('alert').textContent()).resolves.toMatch(
-      /^The selected text changed while this dialog was open, so it was not replaced\./,
+      /^The selected text has changed since this opened\. Select it again, or use Insert\./,
     );
     expect(plain(await data())).toContain('Changed: ');
     expect(plain(await data())).not.toContain('data-ai-generated');
