@@ -35,8 +35,30 @@ interface Shot {
   readonly name: string;
   readonly simulation?: Record<string, unknown>;
   readonly locale?: 'de';
+  /** Before the dialog opens (e.g. a selection in the editor). */
+  readonly before?: (page: Page) => Promise<void>;
   readonly act?: (page: Page) => Promise<void>;
 }
+
+interface DemoEditor {
+  editing: { view: { focus(): void } };
+  model: {
+    document: { getRoot(): { getChild(index: number): unknown } };
+    change(callback: (writer: Record<string, (...args: unknown[]) => void>) => void): void;
+  };
+}
+
+/** Runs on the demo's CKEditor instance (the editable element carries it). */
+const onEditor = (page: Page, action: 'select' | 'change') =>
+  page.evaluate((what) => {
+    const editable = document.querySelector('.rte .ck-editor__editable') as Element & { ckeditorInstance?: DemoEditor };
+    const editor = editable.ckeditorInstance!;
+    const first = editor.model.document.getRoot().getChild(0);
+    if (what === 'select') {
+      editor.editing.view.focus();
+      editor.model.change((writer) => writer.setSelection!(first, 'in'));
+    } else editor.model.change((writer) => writer.insertText!('Changed ', first, 30));
+  }, action);
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const runPreset = (label: string, waitFor: (page: Page) => Promise<unknown>) => async (page: Page) => {
@@ -67,6 +89,17 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    // Replace refused: a collaborator changed the held text while the dialog was open.
+    name: 'refused',
+    before: (page) => onEditor(page, 'select'),
+    act: async (page) => {
+      await runPreset('Shorten', (p) => dialog(p).getByText('Done.', { exact: true }).waitFor())(page);
+      await onEditor(page, 'change');
+      await dialog(page).getByRole('button', { name: 'Replace selection' }).click();
+      await dialog(page).getByRole('alert').waitFor();
+    },
+  },
+  {
     name: 'german',
     locale: 'de',
     act: runPreset('Zusammenfassen', (page) => dialog(page).getByText('Fertig.', { exact: true }).waitFor()),
@@ -86,6 +119,8 @@ for (const shot of SHOTS) {
       await page.evaluate((s) => {
         document.documentElement.style.colorScheme = s;
       }, scheme);
+      await page.locator('.rte .ck-editor__editable').waitFor();
+      await shot.before?.(page);
       await page
         .getByRole('button', { name: shot.locale === 'de' ? 'KI fragen' : 'Ask AI', exact: true })
         .first()

@@ -99,8 +99,6 @@ export function RichTextField({ askAi, onApply, children }: RichTextFieldProps) 
     }).then((editor) => {
       if (cancelled) return editor;
       editorRef.current = editor;
-      // For the browser tests and for a look from the console: the editor on the page.
-      (element as HTMLElement & { ckeditorInstance?: ClassicEditor }).ckeditorInstance = editor;
       return editor;
     });
     return () => {

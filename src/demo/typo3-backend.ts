@@ -48,6 +48,25 @@ function exportTarget(value: unknown): string | null {
   return null;
 }
 
+/** A subpath's entry in an `exports` map: exact, or through a `*` pattern (its target with `*` filled in). */
+function subpathExport(exportsMap: Record<string, unknown>, key: string): unknown {
+  if (key in exportsMap) return exportsMap[key];
+  for (const [pattern, target] of Object.entries(exportsMap)) {
+    const [head = '', tail] = pattern.split('*');
+    if (tail === undefined || !key.startsWith(head) || !key.endsWith(tail) || key.length < head.length + tail.length)
+      continue;
+    const star = key.slice(head.length, key.length - tail.length);
+    const fill = (value: unknown): unknown =>
+      typeof value === 'string'
+        ? value.replaceAll('*', star)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]))
+          : value;
+    return fill(target);
+  }
+  return undefined;
+}
+
 /** Where a bare specifier leads for a browser's ES module loader (the package's `exports`, else `module`/`main`). */
 function resolveBare(specifier: string, fromFile: string): string {
   const parts = specifier.split('/');
@@ -62,25 +81,8 @@ function resolveBare(specifier: string, fromFile: string): string {
   let target: string | null = null;
   if (manifest.exports !== undefined) {
     const exportsMap = manifest.exports as Record<string, unknown>;
-    const key = `.${sub}`;
-    const pattern = Object.keys(exportsMap).find((k) => {
-      const [head = '', tail] = k.split('*');
-      return tail !== undefined && key.startsWith(head) && key.endsWith(tail) && key.length >= k.length - 1;
-    });
-    const entry =
-      typeof manifest.exports === 'string' || !Object.keys(exportsMap).some((k) => k.startsWith('.'))
-        ? sub === ''
-          ? manifest.exports
-          : undefined
-        : (exportsMap[key] ??
-          (pattern
-            ? JSON.parse(
-                JSON.stringify(exportsMap[pattern]).replaceAll(
-                  '*',
-                  key.slice(pattern.indexOf('*'), key.length - (pattern.length - pattern.indexOf('*') - 1)),
-                ),
-              )
-            : undefined));
+    const conditional = typeof manifest.exports === 'string' || !Object.keys(exportsMap).some((k) => k.startsWith('.'));
+    const entry = conditional ? (sub === '' ? manifest.exports : undefined) : subpathExport(exportsMap, `.${sub}`);
     target = exportTarget(entry);
   }
   target ??= sub !== '' ? `.${sub}` : (manifest.module ?? manifest.main ?? 'index.js');
@@ -157,8 +159,19 @@ export function typo3BackendMiddleware(root: string, build: () => Promise<BuiltF
   };
 }
 
-/** The page's `<script type="importmap">`: the editor's packages, and this package's own prefix. */
+const importMaps = new Map<string, string>();
+
+/**
+ * The page's `<script type="importmap">`: the editor's packages, and this package's own prefix. Found
+ * once per root: it follows hundreds of files.
+ */
 export function importMapJson(root: string): string {
+  let json = importMaps.get(root);
+  if (json === undefined) importMaps.set(root, (json = importMapText(root)));
+  return json;
+}
+
+function importMapText(root: string): string {
   return JSON.stringify(
     { imports: { ...editorImportMap(root), '@acme/ask-ai-dialog/': PLUGIN_PREFIX } },
     null,
@@ -284,6 +297,9 @@ function rtePage(root: string, nonce: string): string {
         textarea.value = editor.getData();
         textarea.dispatchEvent(new Event('change'));
       });
+      // The same provenance as the plugin's \`apply\` event, for listeners added after the editor was built.
+      window.appliedEvents = [];
+      editor.plugins.get('AskAi').on('apply', (info, { as, meta }) => window.appliedEvents.push([as, meta.runUuid]));
       window.editor = editor;
       document.body.dataset.editor = 'ready';
     </script>`,

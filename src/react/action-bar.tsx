@@ -77,7 +77,7 @@ export function ActionBar(props: ActionBarProps) {
         )}
       </p>
       {answer && refusal && (
-        <p role="alert" className="ask-ai-refusal" data-ask-ai-part="refusal">
+        <p role="alert" className="ask-ai-outcome ask-ai-refusal" data-tone="alert" data-ask-ai-part="refusal">
           {refusal.message ??
             (refusal.refused === 'selectionChanged'
               ? m.selectionChanged

@@ -22,8 +22,12 @@ export function adoptStyleSheet(root: Document | ShadowRoot, css: string): () =>
       }
       const adopted = sheet;
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, adopted];
+      // Two editors on a page adopt the same sheet: each takes back only its own entry.
       return () => {
-        root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== adopted);
+        const sheets = [...root.adoptedStyleSheets];
+        const at = sheets.lastIndexOf(adopted);
+        if (at !== -1) sheets.splice(at, 1);
+        root.adoptedStyleSheets = sheets;
       };
     } catch {
       // The property without constructable sheets: the element below.

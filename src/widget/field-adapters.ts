@@ -36,8 +36,8 @@ interface Capture {
   readonly document: string;
   /** A refusal when the selected text is gone or changed since the dialog opened. */
   check(): ApplyRefusal | null;
-  /** Puts the answer in through the browser's editing commands (one native undo step), or a refusal. */
-  apply(as: 'insert' | 'replace', answer: TaskAnswer): ApplyRefusal | null;
+  /** Puts the answer in through the browser's editing commands (one native undo step). */
+  edit(as: 'insert' | 'replace', answer: TaskAnswer): void;
 }
 
 interface FieldAccess {
@@ -72,18 +72,12 @@ export function attachToTextarea(
           selection: selected,
           document: textarea.value,
           check,
-          apply(as, answer) {
-            if (as === 'replace') {
-              const refusal = check();
-              if (refusal) return refusal;
-              editTextarea(textarea, start, end, answer.text);
-              return null;
-            }
+          edit(as, answer) {
+            if (as === 'replace') return editTextarea(textarea, start, end, answer.text);
             const at = insertionOffset(textarea.value, selected, start, end);
             const before = textarea.value.slice(0, at);
             const gap = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
             editTextarea(textarea, at, at, `${gap}${answer.text}`);
-            return null;
           },
         };
       },
@@ -153,11 +147,7 @@ export function attachToContentEditable(element: HTMLElement, options: FieldAdap
           selection: selected,
           document: element.innerText,
           check,
-          apply(as, answer) {
-            if (as === 'replace') {
-              const refusal = check();
-              if (refusal) return refusal;
-            }
+          edit(as, answer) {
             let target: Range;
             if (range && inField()) target = range.cloneRange();
             else {
@@ -166,7 +156,6 @@ export function attachToContentEditable(element: HTMLElement, options: FieldAdap
             }
             if (as === 'insert') target.collapse(false);
             editContentEditable(element, target, answer);
-            return null;
           },
         };
       },
@@ -217,7 +206,9 @@ function attach(field: FieldAccess, options: FieldAdapterOptions): AttachedField
       const refusal = !taken ? { refused: 'selectionRemoved' as const } : as === 'replace' ? taken.check() : null;
       if (refusal || !taken) return refusal ?? undefined;
       pending = () => {
-        if (taken.apply(as, answer)) return;
+        // Checked again: the field may have changed in the moment the dialog took to close.
+        if (as === 'replace' && taken.check()) return;
+        taken.edit(as, answer);
         current.onApply?.({ as, answer, meta });
       };
       if (current.closeOnApply === false) flush();

@@ -17,6 +17,7 @@ interface EditorWindow {
     editing: { view: { focus(): void } };
   };
   cspViolations: string[];
+  appliedEvents: Array<[string, string | null]>;
   xssRan?: unknown;
 }
 
@@ -82,7 +83,10 @@ describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package sp
     const after = plain(await data());
     expect(after).toMatch(/^<p>[^<]+<\/p><p>Guided tours start every hour, and entry is free on Sundays\.<\/p>$/);
     expect(after).toContain(answer);
-    expect(await data()).toMatch(/<span data-ai-generated="[0-9a-f-]{36}">/);
+    const runId = /<span data-ai-generated="([0-9a-f-]{36})">/.exec(await data())?.[1];
+    expect(runId).toBeDefined();
+    // The plugin's `apply` event carries the run that wrote the text.
+    expect(await page.evaluate(() => (window as unknown as EditorWindow).appliedEvents)).toEqual([['replace', runId]]);
     expect(await page.locator('.ck-editor__editable .ask-ai-held-selection').count()).toBe(0);
     await expect(page.getByRole('list', { name: 'Editor log' }).textContent()).resolves.toMatch(/^Replaced: Shorten/);
     await undoOnce();
@@ -171,6 +175,39 @@ describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package sp
     await dialog().getByRole('button', { name: 'Insert' }).click();
     await dialog().waitFor({ state: 'hidden' });
     expect(await data()).toContain('data-ai-generated');
+  });
+
+  it('keeps the held-selection style for one editor when a second editor on the page is destroyed', async () => {
+    await openRecord();
+    await askAbout(0);
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'hidden' });
+    // A second editor with the plugin opens its dialog (adopting the same sheet) and goes away. Passed as
+    // text: the page's import map resolves these, not the test's module loader.
+    const sheetsLeft = await page.evaluate(`(async () => {
+      const { ClassicEditor } = await import('@ckeditor/ckeditor5-editor-classic');
+      const { Essentials } = await import('@ckeditor/ckeditor5-essentials');
+      const { Paragraph } = await import('@ckeditor/ckeditor5-paragraph');
+      const { AskAi } = await import('@acme/ask-ai-dialog/ckeditor5.js');
+      const element = document.createElement('div');
+      document.body.append(element);
+      const second = await ClassicEditor.create(element, {
+        licenseKey: 'GPL',
+        plugins: [Essentials, Paragraph, AskAi],
+        toolbar: ['askAi'],
+        askAi: { routes: { tools: 'ask_ai_tools', run: 'ask_ai_run' } },
+      });
+      second.plugins.get('AskAi').open();
+      second.plugins.get('AskAi').close();
+      await second.destroy();
+      return document.adoptedStyleSheets.length;
+    })()`);
+    expect(sheetsLeft).toBe(1);
+    await askAbout(0);
+    const held = await page.evaluate(
+      () => getComputedStyle(document.querySelector('.ask-ai-held-selection')!).backgroundColor,
+    );
+    expect(held).not.toBe('rgba(0, 0, 0, 0)');
   });
 
   for (const policy of ['self', 'nonce'] as const) {

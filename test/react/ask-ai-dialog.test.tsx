@@ -646,6 +646,47 @@ describe('handing the answer back', () => {
     await waitFor(() => expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Replaced'));
   });
 
+  it('keeps the answer and says why when the host refuses Replace; a later Insert still goes through', async () => {
+    const onReplace = vi.fn(() => ({ refused: 'selectionChanged' as const }));
+    const onInsert = vi.fn();
+    const { user } = renderDialog({ onReplace, onInsert, context: { selection: 'Make this better' } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Improve this.');
+    await settled();
+    await user.click(within(dialog).getByRole('button', { name: 'Replace selection' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The selected text has changed since this opened. Select it again, or use Insert.',
+    );
+    expect(screen.getByRole('dialog')).toBeVisible();
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).not.toContain('Replaced');
+    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await waitFor(() => expect(onInsert).toHaveBeenCalledTimes(1));
+    expect(onReplace).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a throwing handler as a refusal: the answer stays, with a sentence, and nothing escapes', async () => {
+    const onInsert = vi.fn(() => {
+      throw new Error('editor gone');
+    });
+    const { user } = renderDialog({ onInsert, messages: { applyRefused: 'Could not insert here.' } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Could not insert here.');
+    expect(within(dialog).getByRole('button', { name: 'Insert' })).toBeEnabled();
+  });
+
+  it('shows the host’s own words for a refusal that brings them', async () => {
+    const onInsert = vi.fn(() => ({ refused: 'other' as const, message: 'This field takes plain text only.' }));
+    const { user } = renderDialog({ onInsert });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This field takes plain text only.');
+  });
+
   it('copies the plain text and calls onCopy', async () => {
     const onCopy = vi.fn();
     const { user } = renderDialog({ onCopy });
