@@ -33,12 +33,12 @@ const PLAIN = { whiteSpace: 'pre-wrap' } as const;
  * The answer as elements; until the renderer has loaded, as the plain text it is. Should rendering
  * fail for any answer, it shows as plain text, and nothing reaches the host's page.
  */
-export function AnswerView({ markdown }: { markdown: string }) {
+export function AnswerView({ markdown, streaming = false }: { markdown: string; streaming?: boolean }) {
   const plain = <div style={PLAIN}>{markdown}</div>;
   return (
     <ErrorBoundary fallback={plain} resetKey={markdown}>
       <Suspense fallback={plain}>
-        <MarkdownAnswer markdown={markdown} />
+        <MarkdownAnswer markdown={markdown} streaming={streaming} />
       </Suspense>
     </ErrorBoundary>
   );

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { AskAiMessages, SentContext } from '../session';
 
 export interface ContextSummaryProps {
@@ -6,7 +7,10 @@ export interface ContextSummaryProps {
 }
 
 /** What goes with the task, and a visible note where it was cut to the size limit. */
-export function ContextSummary({ context: { value: context, cut, limit }, messages: m }: ContextSummaryProps) {
+export const ContextSummary = memo(function ContextSummary({
+  context: { value: context, cut, limit },
+  messages: m,
+}: ContextSummaryProps) {
   const c = (context ?? {}) as {
     selection?: string;
     document?: string;
@@ -28,4 +32,4 @@ export function ContextSummary({ context: { value: context, cut, limit }, messag
       ))}
     </div>
   );
-}
+});

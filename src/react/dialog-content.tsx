@@ -17,7 +17,6 @@ import { RunProgress } from './run-progress';
 import { TaskForm } from './task-form';
 import { ToolDisclosure, ToolsNotice } from './tool-disclosure';
 import { useFollowScroll } from './use-follow-scroll';
-import { useFrameValue } from './use-frame-value';
 
 export interface DialogContentProps {
   readonly session: DialogSession;
@@ -46,8 +45,7 @@ export default function DialogContent(props: DialogContentProps) {
   const running = status === 'running';
   const busy = running || status === 'preparing';
   const [language, setLanguage] = useState(languages[0] ?? '');
-  const partial = useFrameValue(snapshot.answer);
-  const shownAnswer = running ? partial : snapshot.answer;
+  const shownAnswer = snapshot.answer;
   const answerRef = useRef<HTMLElement>(null);
   const bodyRef = useFollowScroll(answerRef, shownAnswer, running, run.requestId);
 
@@ -81,7 +79,7 @@ export default function DialogContent(props: DialogContentProps) {
           busy={busy}
           running={running}
           notice={snapshot.notice ? localize(snapshot.notice, m) : null}
-          onRun={(prompt) => session.start(prompt)}
+          onRun={session.start}
           onStop={session.stop}
           instructionRef={instructionRef}
           messages={m}
@@ -98,7 +96,7 @@ export default function DialogContent(props: DialogContentProps) {
             data-state={run.status}
           >
             <VariantNav snapshot={snapshot} session={session} messages={m} />
-            <AnswerView markdown={shownAnswer} />
+            <AnswerView markdown={shownAnswer} streaming={running} />
             <p className="ask-ai-generated" data-ask-ai-part="ai-note">
               {m.aiGenerated}
             </p>

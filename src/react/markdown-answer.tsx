@@ -1,4 +1,5 @@
-import { createElement, memo, type ReactNode } from 'react';
+import { createElement, memo, useState, type ReactNode } from 'react';
+import { MarkdownStream } from './markdown-stream';
 import { markdownText, parseMarkdown, type MarkdownNode } from './markdown-tree';
 
 function render(node: MarkdownNode, key: number): ReactNode {
@@ -12,9 +13,25 @@ function render(node: MarkdownNode, key: number): ReactNode {
   return createElement(node.tag, { key, ...node.attributes }, ...children);
 }
 
-/** Markdown rendered to React elements from the allow-listed tree: never `innerHTML`. */
-const MarkdownAnswer = memo(function MarkdownAnswer({ markdown }: { markdown: string }) {
-  return <div>{parseMarkdown(markdown).map(render)}</div>;
+/** One top-level block: rendered again only when its parse changed (the open tail, while streaming). */
+const Block = memo(function Block({ nodes }: { nodes: readonly MarkdownNode[] }) {
+  return <>{nodes.map(render)}</>;
+});
+
+/**
+ * Markdown rendered to React elements from the allow-listed tree: never `innerHTML`. A streamed answer
+ * is parsed block by block (`MarkdownStream`): each delta parses and renders only the open tail, closed
+ * for display while `streaming`.
+ */
+const MarkdownAnswer = memo(function MarkdownAnswer({ markdown, streaming }: { markdown: string; streaming: boolean }) {
+  const [stream] = useState(() => new MarkdownStream());
+  return (
+    <div>
+      {stream.update(markdown, streaming).map((block) => (
+        <Block key={block.key} nodes={block.nodes} />
+      ))}
+    </div>
+  );
 });
 
 export default MarkdownAnswer;

@@ -87,7 +87,11 @@ export function parseMarkdown(markdown: string): readonly MarkdownNode[] {
   const capped = capNesting(markdown);
   if (capped === null) return [plainBlock(markdown)];
   const root: unknown = compiler(capped, OPTIONS);
-  return isElement(root) ? root.children : flatten([root]);
+  // Line breaks the parser leaves between blocks show as nothing; without them the answer's blocks
+  // are the same however it was split (the streamed parse relies on that).
+  return (isElement(root) ? root.children : flatten([root])).filter(
+    (node) => typeof node !== 'string' || node.trim() !== '',
+  );
 }
 
 const BLOCKS = new Set('p h1 h2 h3 h4 h5 h6 blockquote pre ul ol table hr div'.split(' '));

@@ -1,4 +1,4 @@
-import { useId, type KeyboardEvent, type RefObject } from 'react';
+import { useId, type KeyboardEvent, type RefObject, memo } from 'react';
 import type { OfferableTools } from '../client';
 import {
   missingTools,
@@ -35,7 +35,7 @@ export interface TaskFormProps {
  * The preset tasks and the free instruction. A preset with text in the box sends that text along as
  * extra direction (the box keeps it); with an empty box it runs as it is and shows its instruction.
  */
-export function TaskForm(props: TaskFormProps) {
+export const TaskForm = memo(function TaskForm(props: TaskFormProps) {
   const { presets, languages, language, tools, instruction, busy, notice, instructionRef, messages: m } = props;
   const id = useId();
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -124,4 +124,4 @@ export function TaskForm(props: TaskFormProps) {
       )}
     </form>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { OfferedTool, WithheldTool } from '../client';
 import { failureView, localize, type AskAiMessages, type ToolListState } from '../session';
 
@@ -66,7 +67,10 @@ function ToolList({
  * What the AI may use and what it may not, and why: collapsed by default. A UI never calls a tool
  * "read-only" from its traits (CONTRACT.md §1); it says why one is withheld.
  */
-export function ToolDisclosure({ tools: { status, data }, messages: m }: ToolDisclosureProps) {
+export const ToolDisclosure = memo(function ToolDisclosure({
+  tools: { status, data },
+  messages: m,
+}: ToolDisclosureProps) {
   if (status === 'error') return null;
   const available = data?.unattended ?? [];
   const withheld = data?.withheld ?? [];
@@ -81,10 +85,10 @@ export function ToolDisclosure({ tools: { status, data }, messages: m }: ToolDis
       )}
     </details>
   );
-}
+});
 
 /** A tool list that could not be loaded: an alert at the top of the body, with its retry. */
-export function ToolsNotice({
+export const ToolsNotice = memo(function ToolsNotice({
   tools,
   onRetry,
   messages: m,
@@ -104,4 +108,4 @@ export function ToolsNotice({
       </button>
     </div>
   );
-}
+});

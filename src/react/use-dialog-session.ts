@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { frameThrottled } from './frame-store';
 import { createDialogSession, type DialogSession, type DialogSessionSettings, type DialogSnapshot } from '../session';
 
 /**
@@ -20,6 +21,11 @@ export function useDialogSession(settings: DialogSessionSettings): [DialogSessio
     globalThis.addEventListener?.('pagehide', onPageHide);
     return () => globalThis.removeEventListener?.('pagehide', onPageHide);
   }, [session]);
-  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+  // A streamed answer renders once a frame: the dialog is not rendered again for every network chunk.
+  const [frames] = useState(() => frameThrottled(session, bothRunning));
+  const snapshot = useSyncExternalStore(frames.subscribe, frames.getSnapshot, session.getSnapshot);
   return [session, snapshot];
 }
+
+const bothRunning = (shown: DialogSnapshot, next: DialogSnapshot) =>
+  shown.status === 'running' && next.status === 'running';

@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AskAiDialog } from '../../src/react';
+import { frameThrottled } from '../../src/react/frame-store';
+import { ENDPOINTS, openDialog, runInstruction, server, useBackend } from './dialog-harness';
+
+useBackend();
+
+/** Animation frames that run only when the test says so. */
+function manualFrames() {
+  const frames = new Map<number, FrameRequestCallback>();
+  let next = 1;
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+    frames.set(next, callback);
+    return next++;
+  });
+  vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
+  return {
+    pending: () => frames.size,
+    paint() {
+      const due = [...frames.values()];
+      frames.clear();
+      for (const callback of due) callback(0);
+    },
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('frameThrottled', () => {
+  function counter() {
+    let value = { status: 'idle', n: 0 };
+    const listeners = new Set<() => void>();
+    return {
+      set(next: { status: string; n: number }) {
+        value = next;
+        for (const l of listeners) l();
+      },
+      subscribe(l: () => void) {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+      getSnapshot: () => value,
+    };
+  }
+  const streaming = (a: { status: string }, b: { status: string }) => a.status === 'running' && b.status === 'running';
+
+  it('passes a streamed change on once per frame, with the latest value, and any other change at once', () => {
+    const frames = manualFrames();
+    const store = counter();
+    const throttled = frameThrottled(store, streaming);
+    const seen: number[] = [];
+    throttled.subscribe(() => seen.push(throttled.getSnapshot().n));
+    store.set({ status: 'running', n: 1 });
+    expect(seen).toEqual([1]);
+    for (let n = 2; n <= 40; n++) store.set({ status: 'running', n });
+    expect(seen).toEqual([1]);
+    expect(throttled.getSnapshot().n).toBe(1);
+    expect(frames.pending()).toBe(1);
+    frames.paint();
+    expect(seen).toEqual([1, 40]);
+    store.set({ status: 'running', n: 41 });
+    store.set({ status: 'done', n: 42 });
+    // The end of the run does not wait for the frame, and the frame it would have taken is gone.
+    expect(seen).toEqual([1, 40, 42]);
+    expect(frames.pending()).toBe(0);
+  });
+
+  it('leaves no frame behind when the last listener goes', () => {
+    const frames = manualFrames();
+    const store = counter();
+    const throttled = frameThrottled(store, streaming);
+    const unsubscribe = throttled.subscribe(() => undefined);
+    store.set({ status: 'running', n: 1 });
+    store.set({ status: 'running', n: 2 });
+    unsubscribe();
+    expect(frames.pending()).toBe(0);
+  });
+});
+
+describe('a streamed answer in the dialog', () => {
+  it('renders once a frame and leaves the form, the context summary and the tool list alone', async () => {
+    const frames = manualFrames();
+    const deltas = Array.from({ length: 120 }, (_, i) => `Word${i} ${i % 20 === 19 ? '\n\n' : ''}`);
+    let releaseStream: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (releaseStream = resolve));
+    server.use(
+      http.post('*/api/ask-ai/run', () => {
+        const encoder = new TextEncoder();
+        const line = (event: object) => encoder.encode(`${JSON.stringify(event)}\n`);
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(line({ event: 'started', runUuid: 'r1' }));
+            controller.enqueue(line({ event: 'delta', text: 'First. ' }));
+            await gate;
+            for (const text of deltas) controller.enqueue(line({ event: 'delta', text }));
+          },
+        });
+        return new HttpResponse(body, { headers: { 'content-type': 'application/x-ndjson' } });
+      }),
+    );
+    const calls = { context: 0, tools: 0 };
+    const user = userEvent.setup();
+    render(
+      <AskAiDialog
+        endpoints={ENDPOINTS}
+        context={{ document: 'The article.' }}
+        messages={{
+          contextDocument: (n: number) => (calls.context++, `${n} characters of the document`),
+          tools: (offered: number, withheld: number) => (
+            calls.tools++,
+            `Tools: ${offered} offered, ${withheld} withheld`
+          ),
+        }}
+      />,
+    );
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Go');
+    await act(async () => frames.paint());
+    const answer = await within(dialog).findByRole('region', { name: 'Answer' });
+    await waitFor(() => expect(answer).toHaveTextContent('First.'));
+    const before = { ...calls };
+    // Every delta arrives before the next frame: none of them is shown yet…
+    releaseStream();
+    await waitFor(() => expect(frames.pending()).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answer).not.toHaveTextContent('Word119');
+    // …and one frame shows them all.
+    await act(async () => frames.paint());
+    expect(answer).toHaveTextContent('Word119');
+    expect(calls).toEqual(before);
+    expect(screen.getByRole('textbox', { name: 'Instruction' })).toHaveValue('Go');
+  });
+});
