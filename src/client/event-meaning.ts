@@ -37,6 +37,9 @@ export function interpretEvent(value: unknown): RunEventMeaning {
   }
   const event = (value as { event?: unknown }).event;
   const name = typeof event === 'string' ? event : '';
+  // The event a stream is made of, thousands per answer: checked as its schema would, without it.
+  const text = (value as { text?: unknown }).text;
+  if (name === 'delta' && typeof text === 'string') return { type: 'progress', action: { type: 'delta', text } };
 
   if (Object.hasOwn(PROGRESS_EVENT_SCHEMAS, name)) {
     const parsed = PROGRESS_EVENT_SCHEMAS[name as keyof typeof PROGRESS_EVENT_SCHEMAS].safeParse(value);

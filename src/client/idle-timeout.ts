@@ -18,3 +18,35 @@ export function beforeTimeout<T>(promise: Promise<T>, ms: number, timers: Timers
   });
   return Promise.race([promise, timeout]).finally(() => timers.clearTimeout(timer));
 }
+
+/**
+ * The idle timeout of a whole stream on one timer: each read races a shared "timed out" promise, and
+ * moving the deadline on (an event came) does not replace the timer; when it fires early it waits the
+ * rest. Thousands of reads cost no timer each. `stop()` clears it once the stream has ended.
+ */
+export function createIdleWatch(timers: Timers, now: () => number) {
+  let deadline = Number.POSITIVE_INFINITY;
+  let handle: unknown = null;
+  let expire: () => void = () => undefined;
+  const expired = new Promise<typeof TIMED_OUT>((resolve) => (expire = () => resolve(TIMED_OUT)));
+  const arm = () => {
+    handle = timers.setTimeout(check, Math.max(0, deadline - now()));
+  };
+  const check = () => {
+    handle = null;
+    if (now() >= deadline) expire();
+    else arm();
+  };
+  return {
+    /** The read, or `TIMED_OUT` once `ms` pass from now without the deadline moving on. */
+    race<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+      deadline = now() + ms;
+      if (handle === null) arm();
+      return Promise.race([promise, expired]);
+    },
+    stop() {
+      if (handle !== null) timers.clearTimeout(handle);
+      handle = null;
+    },
+  };
+}

@@ -2,7 +2,7 @@ import type { RunContext, RunRequest } from '../contract/run-request';
 import { requestCancel } from './cancel-request';
 import type { RunEventMeaning } from './event-meaning';
 import type { AskAiFailure } from './failure';
-import { beforeTimeout, GLOBAL_TIMERS, TIMED_OUT, type Timers } from './idle-timeout';
+import { beforeTimeout, createIdleWatch, GLOBAL_TIMERS, TIMED_OUT, type Timers } from './idle-timeout';
 import { randomRequestId } from './request-id';
 import { IDLE_SNAPSHOT, reduceRun, type RunAction, type RunSnapshot } from './run-state';
 import { readRunStream, type RunSink } from './stream-reader';
@@ -164,11 +164,16 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
         },
         warn: (warning) => transport.warn(warning),
       };
-      return readRunStream(response.body, sink, {
-        idle: (promise, sinceEvent) => beforeTimeout(promise, remaining(sinceEvent), timers),
-        now,
-        maxLineLength: initialOptions.maxLineLength,
-      });
+      const watch = createIdleWatch(timers, now);
+      try {
+        return await readRunStream(response.body, sink, {
+          idle: (promise, sinceEvent) => watch.race(promise, remaining(sinceEvent)),
+          now,
+          maxLineLength: initialOptions.maxLineLength,
+        });
+      } finally {
+        watch.stop();
+      }
     }
     const read = await idle(readUnstreamedRun(response, now()));
     if (run !== current) return;

@@ -7,14 +7,21 @@ export interface Store<T> {
 const hasFrames = () => typeof requestAnimationFrame === 'function';
 
 /**
- * The store, its changes passed on at most once per animation frame while `streaming(shown, next)`
- * holds (a streamed answer: one render a frame, not one per network chunk); every other change at
- * once, with any change still waiting for its frame. Without `requestAnimationFrame` (a server) every
- * change passes at once.
+ * How long a streamed answer's frame waits after the last one it showed (ms): every other frame at
+ * 60 Hz, about 30 renders a second, which reads as smoothly as every frame at half the work.
+ */
+export const STREAM_FRAME_MS = 25;
+
+/**
+ * The store, its changes passed on at an animation frame, at most one per `STREAM_FRAME_MS`, while
+ * `streaming(shown, next)` holds (a streamed answer: never one render per network chunk); every
+ * other change at once, with any change still waiting for its frame. Without
+ * `requestAnimationFrame` (a server) every change passes at once.
  */
 export function frameThrottled<T>(store: Store<T>, streaming: (shown: T, next: T) => boolean): Store<T> {
   let shown = store.getSnapshot();
   let frame: number | null = null;
+  let shownAt = Number.NEGATIVE_INFINITY;
   const listeners = new Set<() => void>();
   let unsubscribe: (() => void) | null = null;
   const publish = () => {
@@ -22,13 +29,21 @@ export function frameThrottled<T>(store: Store<T>, streaming: (shown: T, next: T
     shown = store.getSnapshot();
     for (const listener of [...listeners]) listener();
   };
+  const onFrame = (time: number) => {
+    if (time - shownAt < STREAM_FRAME_MS) {
+      frame = requestAnimationFrame(onFrame);
+      return;
+    }
+    shownAt = time;
+    publish();
+  };
   const cancel = () => {
     if (frame !== null) cancelAnimationFrame(frame);
     frame = null;
   };
   const onChange = () => {
     if (hasFrames() && streaming(shown, store.getSnapshot())) {
-      frame ??= requestAnimationFrame(publish);
+      frame ??= requestAnimationFrame(onFrame);
       return;
     }
     cancel();

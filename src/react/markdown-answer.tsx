@@ -26,7 +26,7 @@ const Block = memo(function Block({ nodes }: { nodes: readonly MarkdownNode[] })
 const MarkdownAnswer = memo(function MarkdownAnswer({ markdown, streaming }: { markdown: string; streaming: boolean }) {
   const [stream] = useState(() => new MarkdownStream());
   return (
-    <div>
+    <div className="ask-ai-answer-blocks">
       {stream.update(markdown, streaming).map((block) => (
         <Block key={block.key} nodes={block.nodes} />
       ))}

@@ -12,6 +12,7 @@ export interface ScrollFollower {
 /** Follows a streaming answer in a scroll container, the way an editor reading along expects. */
 export function createScrollFollower(container: HTMLElement): ScrollFollower {
   let following = true;
+  let frame: number | null = null;
   const onScroll = () => {
     following = container.scrollHeight - container.scrollTop - container.clientHeight <= NEAR_END;
   };
@@ -22,10 +23,19 @@ export function createScrollFollower(container: HTMLElement): ScrollFollower {
       answer?.scrollIntoView?.({ block: 'start' });
     },
     answerGrew() {
-      if (following) container.scrollTop = container.scrollHeight;
+      if (!following || frame !== null) return;
+      // Scrolled at the next frame, when the layout of this one is done: reading the height now would
+      // force a layout of the whole answer at every delta.
+      if (typeof requestAnimationFrame !== 'function') container.scrollTop = container.scrollHeight;
+      else
+        frame = requestAnimationFrame(() => {
+          frame = null;
+          if (following) container.scrollTop = container.scrollHeight;
+        });
     },
     dispose() {
       container.removeEventListener('scroll', onScroll);
+      if (frame !== null) cancelAnimationFrame(frame);
     },
   };
 }

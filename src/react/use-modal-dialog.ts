@@ -49,6 +49,8 @@ export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, o
     latest.current = options;
   });
   const opener = useRef<Element | null>(null);
+  /** Close events still to come from the dialog's own `close()` calls: not a request to close. */
+  const ownCloses = useRef(0);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -60,8 +62,10 @@ export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, o
       else dialog.setAttribute('open', '');
       (latest.current.initialFocus.current ?? focusables(dialog)[0])?.focus();
     } else if (!options.open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
+      if (typeof dialog.close === 'function') {
+        ownCloses.current++;
+        dialog.close();
+      } else dialog.removeAttribute('open');
       const target = latest.current.returnFocus.current ?? opener.current;
       if (target instanceof HTMLElement && target.isConnected) target.focus();
     }
@@ -71,8 +75,11 @@ export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, o
     const dialog = dialogRef.current;
     if (!dialog) return;
     // The browser may close a modal dialog on its own (a close watcher): keep the state in step.
+    // The close event of the dialog's own close() arrives a task later, maybe after it opened again:
+    // only a close the browser made on its own asks the state to follow.
     const onClose = () => {
-      if (latest.current.open) latest.current.onRequestClose();
+      if (ownCloses.current > 0) ownCloses.current--;
+      else if (latest.current.open && !dialog.open) latest.current.onRequestClose();
     };
     const onCancel = (event: Event) => event.preventDefault();
     dialog.addEventListener('close', onClose);

@@ -374,6 +374,9 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
   /** Wakes the snapshot at `at` (one timer at most), so a countdown ends and "quiet" shows on time. */
   function schedule(at: number | null) {
     if (wake?.at === at) return;
+    // A wake due sooner serves as it is: it computes the snapshot again, which sets the next one. (A
+    // stream moves "quiet" on with every event: no timer is replaced per event.)
+    if (wake && at !== null && wake.at <= at) return;
     if (wake) timers.clearTimeout(wake.handle);
     wake =
       at === null

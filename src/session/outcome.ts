@@ -99,19 +99,21 @@ const calm = (lines: MessageLine[]): Outcome => ({
 
 /** What the end of a run says, or `null` while nothing has ended. */
 export function outcomeOf(run: RunSnapshot, labelOf: ToolLabel = String): Outcome | null {
-  const partial = run.partialAnswer.trim() !== '';
   switch (run.status) {
     case 'idle':
     case 'running':
+      // Asked after every event of a stream: nothing here reads the answer so far.
       return null;
     case 'done':
       return calm([line('done')]);
-    case 'stopped':
+    case 'stopped': {
+      const partial = run.partialAnswer.trim() !== '';
       return calm([line('stopped'), line(CANCEL_LINES[run.cancel]), ...(partial ? [line('partialKept')] : [])]);
+    }
     case 'failed':
     case 'suspended': {
       const failure: AskAiFailure = run.failure ?? { kind: 'backend', message: null };
-      const view = failureView(failure, partial, labelOf);
+      const view = failureView(failure, run.partialAnswer.trim() !== '', labelOf);
       const seconds = failure.kind === 'rateLimited' ? failure.retryAfterSeconds : null;
       const retry: RetryAdvice = NEVER.has(failure.kind) ? 'never' : seconds ? 'later' : 'now';
       return { tone: 'alert', ...view, retry, retryAfterSeconds: retry === 'later' ? seconds : null };

@@ -46,7 +46,8 @@ function harness(
     transport,
     configuration: 'default',
     timers,
-    now: () => 1000,
+    // The clock the timers keep: the idle timeout reads it when its timer fires.
+    now: () => 1000 + timers.now(),
     createRequestId: () => `req-${++id}`,
   });
   const history: RunSnapshot[] = [];

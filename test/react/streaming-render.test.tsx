@@ -13,6 +13,7 @@ useBackend();
 function manualFrames() {
   const frames = new Map<number, FrameRequestCallback>();
   let next = 1;
+  let time = 1000;
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
     frames.set(next, callback);
     return next++;
@@ -20,10 +21,12 @@ function manualFrames() {
   vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
   return {
     pending: () => frames.size,
-    paint() {
+    /** One frame, `ms` after the last one. */
+    paint(ms = 1000 / 60) {
+      time += ms;
       const due = [...frames.values()];
       frames.clear();
-      for (const callback of due) callback(0);
+      for (const callback of due) callback(time);
     },
   };
 }
@@ -48,7 +51,7 @@ describe('frameThrottled', () => {
   }
   const streaming = (a: { status: string }, b: { status: string }) => a.status === 'running' && b.status === 'running';
 
-  it('passes a streamed change on once per frame, with the latest value, and any other change at once', () => {
+  it('passes a streamed change on at a frame, at most every other one, with its latest value; others at once', () => {
     const frames = manualFrames();
     const store = counter();
     const throttled = frameThrottled(store, streaming);
@@ -62,10 +65,16 @@ describe('frameThrottled', () => {
     expect(frames.pending()).toBe(1);
     frames.paint();
     expect(seen).toEqual([1, 40]);
+    // The next streamed change waits a frame more: one render per two frames at 60 Hz.
+    store.set({ status: 'running', n: 40.5 });
+    frames.paint();
+    expect(seen).toEqual([1, 40]);
+    frames.paint();
+    expect(seen).toEqual([1, 40, 40.5]);
     store.set({ status: 'running', n: 41 });
     store.set({ status: 'done', n: 42 });
     // The end of the run does not wait for the frame, and the frame it would have taken is gone.
-    expect(seen).toEqual([1, 40, 42]);
+    expect(seen).toEqual([1, 40, 40.5, 42]);
     expect(frames.pending()).toBe(0);
   });
 
@@ -82,7 +91,7 @@ describe('frameThrottled', () => {
 });
 
 describe('a streamed answer in the dialog', () => {
-  it('renders once a frame and leaves the form, the context summary and the tool list alone', async () => {
+  it('renders at a frame, not per chunk, leaving the form, the context summary and the tool list alone', async () => {
     const frames = manualFrames();
     const deltas = Array.from({ length: 120 }, (_, i) => `Word${i} ${i % 20 === 19 ? '\n\n' : ''}`);
     let releaseStream: () => void = () => undefined;
@@ -129,7 +138,7 @@ describe('a streamed answer in the dialog', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(answer).not.toHaveTextContent('Word119');
     // …and one frame shows them all.
-    await act(async () => frames.paint());
+    await act(async () => frames.paint(40));
     expect(answer).toHaveTextContent('Word119');
     expect(calls).toEqual(before);
     expect(screen.getByRole('textbox', { name: 'Instruction' })).toHaveValue('Go');

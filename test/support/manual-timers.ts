@@ -1,7 +1,7 @@
 import type { Timers } from '../../src/client';
 
 /** Timers the test advances by hand: no real waiting, no global patching. */
-export function manualTimers(): Timers & { advance(ms: number): void; pending(): number } {
+export function manualTimers(): Timers & { advance(ms: number): void; pending(): number; now(): number } {
   let now = 0;
   let nextId = 1;
   const scheduled = new Map<number, { at: number; callback: () => void }>();
@@ -24,5 +24,7 @@ export function manualTimers(): Timers & { advance(ms: number): void; pending():
       }
     },
     pending: () => scheduled.size,
+    /** The time the timers have been advanced to (ms). */
+    now: () => now,
   };
 }
