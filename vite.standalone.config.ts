@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 
 /**
- * `ask-ai-dialog/widget/standalone`: one ES module with the dialog, TanStack Query and Preact (in
- * React's place, through `preact/compat`) inside, for pages without a bundler. The React entries are
+ * `ask-ai-dialog/widget/standalone`: an ES module with the dialog, TanStack Query and Preact (in
+ * React's place, through `preact/compat`) inside, for pages without a bundler; the parts it loads
+ * lazily sit beside it as `widget-standalone-*.js`. The React entries are
  * untouched: `ask-ai-dialog/widget` still renders with the host's React. Built after the library (it
  * adds to dist/). Built as an app, not in library mode: library mode keeps the whitespace of an ES
  * bundle, which costs 10 kB gzip here.
@@ -27,13 +28,17 @@ export default defineConfig({
     modulePreload: false,
     rolldownOptions: {
       input: { 'widget-standalone': 'src/widget/standalone.ts' },
-      preserveEntrySignatures: 'strict',
+      // Lets the modules the entry shares with its lazy chunks stay in it (the chunks import them from it):
+      // one request up front, not five.
+      preserveEntrySignatures: 'allow-extension',
       // TanStack Query marks its modules "use client"; in one browser bundle that directive means nothing.
       onLog(level, log, handler) {
         if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
         handler(level, log);
       },
-      output: { format: 'es', entryFileNames: '[name].js', codeSplitting: false },
+      // What the dialog needs only once it opens or an answer arrives (its body, the markdown renderer,
+      // the word diff) loads from chunks beside the file, relative to it, as in the React entry.
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'widget-standalone-[name]-[hash].js' },
     },
   },
 });

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { createNdjsonDecoder } from '../src/client/ndjson-reader';
 import { interpretEvent } from '../src/client/event-meaning';
-import { interleavedMedians, medianMs } from './measure';
+import { interleavedMedians } from './measure';
+import { record } from './results';
 
 const BUDGET_RATIO = 3;
 const encoder = new TextEncoder();
@@ -17,28 +18,33 @@ for (let at = 0; at < bytes.length; at += 16_384) chunks.push(bytes.subarray(at,
 
 it(`reads a padded NDJSON stream within ${BUDGET_RATIO}× of splitting and parsing it in one go`, () => {
   const text = new TextDecoder().decode(bytes);
-  const bare = medianMs(
-    () =>
-      text
-        .split('\n')
-        .filter((l) => l.trim() !== '')
-        .map((l) => JSON.parse(l)),
-    15,
+  const [ours, bare] = interleavedMedians(
+    [
+      () => {
+        const decoder = createNdjsonDecoder();
+        let events = 0;
+        for (const chunk of chunks)
+          for (const item of decoder.push(chunk))
+            if (item.json && interpretEvent(item.value).type === 'progress') events++;
+        for (const item of decoder.end()) if (item.json) events++;
+        if (events !== lines.length) throw new Error(`read ${events} events`);
+      },
+      () =>
+        text
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .map((l) => JSON.parse(l)),
+    ],
+    21,
+    5,
   );
-  const ours = medianMs(() => {
-    const decoder = createNdjsonDecoder();
-    let events = 0;
-    for (const chunk of chunks)
-      for (const item of decoder.push(chunk)) if (item.json && interpretEvent(item.value).type === 'progress') events++;
-    for (const item of decoder.end()) if (item.json) events++;
-    if (events !== lines.length) throw new Error(`read ${events} events`);
-  }, 15);
-  const ratio = ours / bare;
-  console.log(
-    `NDJSON reader (decode, split, parse, validate): ${ours.toFixed(2)} ms for ` +
-      `${(bytes.length / 1e6).toFixed(1)} MB; bare split+parse: ${bare.toFixed(2)} ms; ratio ` +
-      `${ratio.toFixed(2)}× (budget ≤ ${BUDGET_RATIO}×)`,
-  );
+  const ratio = ours! / bare!;
+  record({
+    figure: `NDJSON reading (${(bytes.length / 1e6).toFixed(1)} MB, padded) / bare split+parse`,
+    value: `${ratio.toFixed(2)}× (${ours!.toFixed(1)} / ${bare!.toFixed(1)} ms)`,
+    budget: `≤ ${BUDGET_RATIO}×`,
+    pass: ratio <= BUDGET_RATIO,
+  });
   expect(ratio).toBeLessThanOrEqual(BUDGET_RATIO);
 });
 
@@ -63,9 +69,11 @@ it(`reads one 2 MB line in 1 kB chunks within ${BUDGET_RATIO}× of parsing it in
     2,
   );
   const ratio = chunked! / whole!;
-  console.log(
-    `one ${(longBytes.length / 1e6).toFixed(1)} MB line in ${smallChunks.length} chunks: ${chunked!.toFixed(2)} ms; ` +
-      `in one piece: ${whole!.toFixed(2)} ms; ratio ${ratio.toFixed(2)}× (budget ≤ ${BUDGET_RATIO}×)`,
-  );
+  record({
+    figure: `one ${(longBytes.length / 1e6).toFixed(1)} MB line in 1 kB chunks / in one piece`,
+    value: `${ratio.toFixed(2)}× (${chunked!.toFixed(1)} / ${whole!.toFixed(1)} ms)`,
+    budget: `≤ ${BUDGET_RATIO}×`,
+    pass: ratio <= BUDGET_RATIO,
+  });
   expect(ratio).toBeLessThanOrEqual(BUDGET_RATIO);
 });

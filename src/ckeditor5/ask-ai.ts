@@ -12,7 +12,8 @@ import type { AnswerHandler, ApplyRefusal, AskAiDialogProps } from '../react';
 import { adoptStyleSheet } from '../widget/adopt-styles';
 // The dialog's one runtime (Preact inside), shared with the standalone widget where both load: in the
 // built package this import stays `./widget-standalone.js`.
-import { markdownFragment, mount, typo3Endpoints, type MountedDialog } from '../widget/standalone';
+import { textParagraphs } from '../react/text-paragraphs';
+import { loadMarkdownFragment, mount, typo3Endpoints, type MountedDialog } from '../widget/standalone';
 import { modelToMarkdown, modelToText } from './model-markdown';
 
 /** How an answer went into the editor, fired as the plugin's `apply` event and passed to `onApply`. */
@@ -122,6 +123,8 @@ export class AskAi extends Plugin {
   #held: Held | null = null;
   #removeSheet: (() => void) | null = null;
   #config: AskAiConfig = {};
+  /** The answer → DOM converter, loaded with the markdown renderer when the plugin starts. */
+  #fragment: ((markdown: string, doc: Document) => DocumentFragment) | null = null;
 
   constructor(editor: Editor) {
     super(editor);
@@ -137,6 +140,9 @@ export class AskAi extends Plugin {
   init() {
     const { editor } = this;
     this.#config = editor.config.get('askAi') ?? {};
+    void loadMarkdownFragment()
+      .then((fragment) => (this.#fragment = fragment))
+      .catch(() => undefined);
     editor.commands.add('askAi', new AskAiCommand(editor));
     editor.conversion.for('editingDowncast').markerToHighlight({
       model: 'askAi',
@@ -250,7 +256,7 @@ export class AskAi extends Plugin {
 
   #handler(as: 'insert' | 'replace'): AnswerHandler {
     return (answer, meta) => {
-      const refusal = this.#apply(as, answer.markdown, meta.runUuid ?? 'true');
+      const refusal = this.#apply(as, answer, meta.runUuid ?? 'true');
       if (refusal) return refusal;
       const event: AskAiApplyEvent = { as, answer, meta };
       this.fire('apply', event);
@@ -260,7 +266,7 @@ export class AskAi extends Plugin {
   }
 
   /** Puts the answer in as one model change (one undo step); a refusal when Replace cannot be done safely. */
-  #apply(as: 'insert' | 'replace', markdown: string, mark: string): ApplyRefusal | null {
+  #apply(as: 'insert' | 'replace', answer: TaskAnswer, mark: string): ApplyRefusal | null {
     const { model } = this.editor;
     if (this.editor.isReadOnly) return { refused: 'other' };
     const marker = model.markers.get(MARKER);
@@ -273,7 +279,7 @@ export class AskAi extends Plugin {
       if (now !== held.data) return { refused: 'selectionChanged' };
     }
     model.change((writer) => {
-      const fragment = this.#answerModel(markdown);
+      const fragment = this.#answerModel(answer);
       if (this.#config.markGenerated) {
         const texts = [...writer.createRangeIn(fragment).getItems()].filter((item) => item.is('$textProxy'));
         for (const text of texts) writer.setAttribute(GENERATED, mark, text);
@@ -290,14 +296,15 @@ export class AskAi extends Plugin {
   }
 
   /** The answer as a model fragment: our DOM → the editor's view → its model, where the schema applies. */
-  #answerModel(markdown: string): ModelDocumentFragment {
+  #answerModel(answer: TaskAnswer): ModelDocumentFragment {
     const { data } = this.editor;
     const doc = this.editor.ui.view.element?.ownerDocument ?? document;
     const processor = data.processor as unknown as {
       domConverter?: { domToView(node: Node): unknown };
       toView(html: string): unknown;
     };
-    const dom = markdownFragment(markdown, doc);
+    // Should the renderer's chunk not have loaded, the answer's plain text goes in, a paragraph a block.
+    const dom = this.#fragment?.(answer.markdown, doc) ?? fragmentOf(textParagraphs(answer.text, doc), doc);
     let view: unknown;
     if (processor.domConverter) view = processor.domConverter.domToView(dom);
     else {
@@ -345,4 +352,10 @@ function insertionPoint(model: Editor['model'], range: ModelRange): ModelPositio
   if (block.isEmpty) return model.createPositionAt(block, 0);
   if (!model.schema.isBlock(block)) return end;
   return model.createPositionAfter(block);
+}
+
+function fragmentOf(nodes: readonly Node[], doc: Document): DocumentFragment {
+  const fragment = doc.createDocumentFragment();
+  fragment.append(...nodes);
+  return fragment;
 }

@@ -26,6 +26,8 @@ export interface RunControllerOptions {
   readonly createRequestId?: (() => string) | undefined;
   /** The longest NDJSON line read (characters); a longer one ends the run. Default 8 MiB. */
   readonly maxLineLength?: number | undefined;
+  /** Characters of answer kept; the rest is cut (`answerCut`). Default 2,000,000. */
+  readonly maxAnswerLength?: number | undefined;
 }
 
 export interface RunInput {
@@ -227,7 +229,15 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
       const tools = Array.isArray(input.tools) ? input.tools.filter((t) => typeof t === 'string') : [];
       const run: Run = { abort: new AbortController() };
       current = run;
-      dispatch({ type: 'start', prompt: input.prompt, context: input.context ?? null, tools, requestId, at: now() });
+      dispatch({
+        type: 'start',
+        prompt: input.prompt,
+        context: input.context ?? null,
+        tools,
+        requestId,
+        at: now(),
+        maxAnswerLength: initialOptions.maxAnswerLength,
+      });
       const chosen = input.configuration ?? configuration;
       const body: RunRequest = {
         ...(chosen ? { configuration: chosen } : {}),

@@ -41,6 +41,12 @@ export interface RunSnapshot {
   readonly partialAnswer: string;
   /** The final answer of a `done` run. */
   readonly answer: string | null;
+  /** The answer went past `maxAnswerLength`: what came after was dropped (what was kept stays usable). */
+  readonly answerCut: boolean;
+  /** Characters of answer kept at most (`MAX_ANSWER_LENGTH` unless the run was started with another). */
+  readonly maxAnswerLength: number;
+  /** Steps past `MAX_STEPS` are counted here, not kept: "…and N more". */
+  readonly stepsOmitted: number;
   readonly usage: RunUsage | null;
   readonly iterations: number | null;
   readonly truncated: boolean;
@@ -55,6 +61,11 @@ export interface RunSnapshot {
   readonly settledAt: number | null;
 }
 
+/** Characters of answer a run keeps by default (2 MB of ASCII): the rest is cut, with a note. */
+export const MAX_ANSWER_LENGTH = 2_000_000;
+/** Steps a run keeps for its timeline; each further one is only counted. */
+export const MAX_STEPS = 200;
+
 export const IDLE_SNAPSHOT: RunSnapshot = Object.freeze({
   status: 'idle',
   prompt: '',
@@ -65,6 +76,9 @@ export const IDLE_SNAPSHOT: RunSnapshot = Object.freeze({
   steps: [],
   partialAnswer: '',
   answer: null,
+  answerCut: false,
+  maxAnswerLength: 0,
+  stepsOmitted: 0,
   usage: null,
   iterations: null,
   truncated: false,
@@ -105,6 +119,7 @@ export type RunAction =
       readonly tools: readonly string[];
       readonly requestId: string;
       readonly at: number;
+      readonly maxAnswerLength?: number | undefined;
     }
   | { readonly type: 'started'; readonly runUuid: string }
   | { readonly type: 'step'; readonly step: StepInput }
@@ -129,6 +144,7 @@ export function reduceRun(state: RunSnapshot, action: RunAction): RunSnapshot {
         context: action.context,
         tools: action.tools,
         requestId: action.requestId,
+        maxAnswerLength: Math.max(1, action.maxAnswerLength ?? MAX_ANSWER_LENGTH),
         startedAt: action.at,
         lastEventAt: action.at,
       };
@@ -146,9 +162,16 @@ export function reduceRun(state: RunSnapshot, action: RunAction): RunSnapshot {
     case 'started':
       return { ...state, runUuid: action.runUuid };
     case 'step':
+      // Past the cap a step only counts: a run of 100,000 steps costs no more per step than the first.
+      if (state.steps.length >= MAX_STEPS && !resolvesRunning(state.steps, action.step))
+        return { ...state, stepsOmitted: state.stepsOmitted + 1 };
       return { ...state, steps: addStep(state.steps, action.step) };
-    case 'delta':
-      return action.text === '' ? state : { ...state, partialAnswer: state.partialAnswer + action.text };
+    case 'delta': {
+      if (action.text === '' || state.answerCut) return state;
+      const room = state.maxAnswerLength - state.partialAnswer.length;
+      if (action.text.length <= room) return { ...state, partialAnswer: state.partialAnswer + action.text };
+      return { ...state, partialAnswer: state.partialAnswer + action.text.slice(0, room), answerCut: true };
+    }
     case 'done': {
       const r = action.result;
       const common = {
@@ -170,7 +193,14 @@ export function reduceRun(state: RunSnapshot, action: RunAction): RunSnapshot {
           failure: { kind: 'noAnswer', truncated: r.truncated, terminationReason: r.terminationReason },
         };
       }
-      return { ...common, status: 'done', answer: r.answer };
+      const cut = r.answer.length > state.maxAnswerLength;
+      return {
+        ...common,
+        status: 'done',
+        answer: cut ? r.answer.slice(0, state.maxAnswerLength) : r.answer,
+        // The final answer stands for the whole: cut or not is its own length.
+        answerCut: cut,
+      };
     }
     case 'fail': {
       const status = SUSPENSIONS.has(action.failure.kind) ? 'suspended' : 'failed';
@@ -193,6 +223,11 @@ export function reduceRun(state: RunSnapshot, action: RunAction): RunSnapshot {
         settledAt: action.at,
       };
   }
+}
+
+/** Whether a tool step settles a step already shown as running (then it is kept, even past the cap). */
+function resolvesRunning(steps: readonly RunStepView[], step: StepInput): boolean {
+  return step.kind === 'tool' && steps.some((s) => s.status === 'running' && s.toolName === (step.toolName ?? null));
 }
 
 function addStep(steps: readonly RunStepView[], step: StepInput): readonly RunStepView[] {

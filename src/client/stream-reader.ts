@@ -27,6 +27,9 @@ export interface StreamReadOptions {
 }
 
 const CONNECTION_LOST: AskAiFailure = { kind: 'connectionLost' };
+const SESSION_EXPIRED: AskAiFailure = { kind: 'sessionExpired' };
+/** The start of an HTML document or element (`<!doctype html>`, `<html>`, `<div class=…>`). */
+const HTML_START = /^\s*<(?:!doctype\b|[a-z][\w-]*[\s>/])/i;
 
 /**
  * Reads an NDJSON run stream line by line into `sink` until its terminal event (CONTRACT.md §2).
@@ -39,9 +42,21 @@ export async function readRunStream(stream: ReadableStream<Uint8Array>, sink: Ru
   let ended = false;
   let lastEvent = options.now();
   const release = () => void reader.cancel().catch(() => undefined);
+  let heard = false;
+  let gaveUp = false;
   const handle = (items: NdjsonItem[]) => {
     for (const item of items) {
-      if (item.json && typeof item.value === 'object' && item.value !== null) lastEvent = options.now();
+      if (item.json && typeof item.value === 'object' && item.value !== null) {
+        lastEvent = options.now();
+        heard = true;
+      }
+      // A page of HTML where the stream belongs, before any event: a login page, the session expired.
+      if (!heard && !item.json && HTML_START.test(item.line) && sink.isCurrent()) {
+        gaveUp = true;
+        release();
+        sink.fail(SESSION_EXPIRED);
+        return;
+      }
       if (ended) {
         sink.warn({ code: 'afterTerminal', message: 'The stream went on after its terminal event.' });
         return;
@@ -69,10 +84,11 @@ export async function readRunStream(stream: ReadableStream<Uint8Array>, sink: Ru
     try {
       if (chunk.done) {
         handle(decoder.end());
-        if (!ended && sink.isCurrent()) sink.fail(CONNECTION_LOST);
+        if (!ended && !gaveUp && sink.isCurrent()) sink.fail(CONNECTION_LOST);
         return;
       }
       handle(decoder.push(chunk.value));
+      if (gaveUp) return;
     } catch (error) {
       if (!(error instanceof LineTooLongError)) throw error;
       release();

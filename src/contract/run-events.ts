@@ -68,7 +68,12 @@ export const CancelledEventSchema = z.object({
   success: z.literal(false),
   error: z.optional(z.string()),
 });
-export const ErrorEventSchema = z.object({ event: z.literal('error'), success: z.literal(false), error: z.string() });
+// An error without its text is still an error: the generic sentence, nothing in Details.
+export const ErrorEventSchema = z.object({
+  event: z.literal('error'),
+  success: z.literal(false),
+  error: z.optional(z.string()),
+});
 
 /**
  * nr-llm's outcome list is open-ended (`suspend_failed`, `lease_lost`, `requeued`): an unknown event

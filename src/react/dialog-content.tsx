@@ -97,6 +97,11 @@ export default function DialogContent(props: DialogContentProps) {
           >
             <VariantNav snapshot={snapshot} session={session} messages={m} />
             <AnswerView markdown={shownAnswer} streaming={running} />
+            {run.answerCut && (
+              <p className="ask-ai-note" data-ask-ai-part="answer-cut">
+                {m.answerCut}
+              </p>
+            )}
             <p className="ask-ai-generated" data-ask-ai-part="ai-note">
               {m.aiGenerated}
             </p>

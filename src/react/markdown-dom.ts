@@ -1,4 +1,5 @@
 import { parseMarkdown, plainBlock, type MarkdownNode } from './markdown-tree';
+import { textParagraphs } from './text-paragraphs';
 
 /**
  * The answer as DOM nodes for a rich-text editor's own data pipeline (CKEditor's `domConverter`, a
@@ -26,7 +27,7 @@ function toDom(node: MarkdownNode, doc: Document): Node[] {
   if (typeof node === 'string') return [doc.createTextNode(node)];
   const { tag, attributes, children } = node;
   // Text kept as written becomes paragraphs, its single line breaks <br>.
-  if ('data-ask-ai-plain' in attributes) return plainParagraphs(children.map(textOf).join(''), doc);
+  if ('data-ask-ai-plain' in attributes) return textParagraphs(children.map(textOf).join(''), doc);
   if (tag === 'span') return children.flatMap((child) => toDom(child, doc));
   const element = doc.createElement(tag);
   for (const name of KEPT[tag] ?? []) {
@@ -39,18 +40,4 @@ function toDom(node: MarkdownNode, doc: Document): Node[] {
 
 function textOf(node: MarkdownNode): string {
   return typeof node === 'string' ? node : node.children.map(textOf).join('');
-}
-
-function plainParagraphs(text: string, doc: Document): Node[] {
-  return text
-    .split(/\n{2,}/)
-    .filter((block) => block.trim() !== '')
-    .map((block) => {
-      const paragraph = doc.createElement('p');
-      block.split('\n').forEach((line, index) => {
-        if (index > 0) paragraph.append(doc.createElement('br'));
-        paragraph.append(line);
-      });
-      return paragraph;
-    });
 }

@@ -57,7 +57,7 @@ export function RunProgress({ snapshot, messages: m }: { snapshot: DialogSnapsho
       )}
       {steps.length > 0 && (
         <details className="ask-ai-timeline" data-ask-ai-part="timeline">
-          <summary>{m.timeline(steps.length)}</summary>
+          <summary>{m.timeline(steps.length + run.stepsOmitted)}</summary>
           <ol>
             {steps.map((step) => (
               <li key={step.id} data-state={step.status} data-kind={step.kind}>
@@ -70,6 +70,7 @@ export function RunProgress({ snapshot, messages: m }: { snapshot: DialogSnapsho
                 )}
               </li>
             ))}
+            {run.stepsOmitted > 0 && <li data-ask-ai-part="more-steps">{m.moreSteps(run.stepsOmitted)}</li>}
           </ol>
         </details>
       )}

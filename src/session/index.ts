@@ -27,7 +27,15 @@ export {
   type ToolListState,
   type ToolsQueryKey,
 } from './tools-query';
-export { outcomeOf, failureLines, failureView, type Outcome, type RetryAdvice, type ToolLabel } from './outcome';
+export {
+  outcomeOf,
+  failureLines,
+  failureView,
+  MAX_ERROR_TEXT,
+  type Outcome,
+  type RetryAdvice,
+  type ToolLabel,
+} from './outcome';
 export {
   EN_MESSAGES,
   DE_MESSAGES,

@@ -41,6 +41,10 @@ export interface AskAiMessages {
   withheldReason: Record<WithheldToolReason, string>;
   unnamedTool: string;
   timeline: (steps: number) => string;
+  /** Steps past the timeline's cap, counted only. */
+  moreSteps: (count: number) => string;
+  /** Under an answer that went past the size the dialog keeps. */
+  answerCut: string;
   working: string;
   writing: string;
   stillWaiting: string;
@@ -160,6 +164,8 @@ export const EN_MESSAGES: AskAiMessages = {
   },
   unnamedTool: 'A tool without a readable name',
   timeline: (steps) => `Steps (${steps})`,
+  moreSteps: (count) => `…and ${count.toLocaleString('en')} more`,
+  answerCut: 'The answer was longer than the dialog keeps: the rest was cut. The part shown can be used.',
   working: 'Working on it…',
   writing: 'Writing the answer…',
   stillWaiting: 'Still waiting for the AI service…',
@@ -276,6 +282,9 @@ export const DE_MESSAGES: AskAiMessages = {
   },
   unnamedTool: 'Ein Werkzeug ohne lesbaren Namen',
   timeline: (steps) => `Schritte (${steps})`,
+  moreSteps: (count) => `…und ${count.toLocaleString('de')} weitere`,
+  answerCut:
+    'Die Antwort war länger, als der Dialog behält: Der Rest wurde abgeschnitten. Der gezeigte Teil ist verwendbar.',
   working: 'Die KI arbeitet…',
   writing: 'Die Antwort wird geschrieben…',
   stillWaiting: 'Der KI-Dienst antwortet noch nicht…',

@@ -33,6 +33,13 @@ interface FailureView {
   readonly details: readonly MessageLine[];
 }
 
+/** Characters of a server's own error text shown at most (a page of HTML can come as an error). */
+export const MAX_ERROR_TEXT = 2_000;
+
+function serverSaid(text: string): MessageLine {
+  return line('serverSaid', text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}…` : text);
+}
+
 /** The sentence a failure shows, and what goes to its details. */
 export function failureView(failure: AskAiFailure, partial: boolean, labelOf: ToolLabel = String): FailureView {
   const kept = partial ? [line('partialKept')] : [];
@@ -55,7 +62,7 @@ export function failureView(failure: AskAiFailure, partial: boolean, labelOf: To
       return { lines: [line(key)], details: [] };
     }
     case 'invalidResponse':
-      return { lines: [line('invalidResponse'), ...kept], details: [line('serverSaid', failure.detail)] };
+      return { lines: [line('invalidResponse'), ...kept], details: [serverSaid(failure.detail)] };
     case 'network':
     case 'connectionLost':
     case 'sessionExpired':
@@ -70,7 +77,7 @@ export function failureView(failure: AskAiFailure, partial: boolean, labelOf: To
     case 'backend':
       return {
         lines: [line(failure.kind), ...kept],
-        details: failure.message ? [line('serverSaid', failure.message)] : [],
+        details: failure.message ? [serverSaid(failure.message)] : [],
       };
   }
 }

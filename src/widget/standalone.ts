@@ -13,8 +13,12 @@ export {
   type FieldAdapterOptions,
   type FieldApplyEvent,
 } from './field-adapters';
-/** For the CKEditor 5 plugin, which shares this runtime: the answer as DOM nodes, TYPO3's endpoints. */
-export { markdownFragment } from '../react/markdown-dom';
 export { typo3Endpoints } from '../client/typo3-endpoints';
+
+/**
+ * For the CKEditor 5 plugin, which shares this runtime: `markdownFragment` (the answer as DOM nodes),
+ * loaded with the markdown renderer.
+ */
+export const loadMarkdownFragment = () => import('../react/markdown-dom').then((module) => module.markdownFragment);
 
 defineAskAiDialogElement();

@@ -168,9 +168,11 @@ describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package sp
       editor.model.change((writer) => writer.remove!(editor.model.document.getRoot().getChild(0)));
     });
     await dialog().getByRole('button', { name: 'Replace selection' }).click();
-    await expect(dialog().getByRole('alert').textContent()).resolves.toMatch(
-      /^The selected text is no longer in the editor/,
-    );
+    // The alert of the first refusal is still there: wait for its new sentence.
+    await dialog()
+      .getByRole('alert')
+      .filter({ hasText: /^The selected text is no longer in the editor/ })
+      .waitFor();
     // Insert still works.
     await dialog().getByRole('button', { name: 'Insert' }).click();
     await dialog().waitFor({ state: 'hidden' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE_SNAPSHOT, reduceRun, type RunSnapshot } from '../../src/client/run-state';
+import { IDLE_SNAPSHOT, MAX_ANSWER_LENGTH, MAX_STEPS, reduceRun, type RunSnapshot } from '../../src/client/run-state';
 
 const started = reduceRun(IDLE_SNAPSHOT, {
   type: 'start',
@@ -20,6 +20,7 @@ describe('reduceRun', () => {
       requestId: 'r',
       startedAt: 5,
       lastEventAt: 5,
+      maxAnswerLength: MAX_ANSWER_LENGTH,
     });
     const again = reduceRun(
       { ...started, partialAnswer: 'old', status: 'failed' },
@@ -182,5 +183,57 @@ describe('reduceRun', () => {
     expect(reduceRun(noCancel, { type: 'cancelAnswered', confirmed: true })).toBe(noCancel);
     expect(reduceRun(started, { type: 'cancelAnswered', confirmed: true })).toBe(started);
     expect(reduceRun(stopped, { type: 'reset' })).toBe(IDLE_SNAPSHOT);
+  });
+
+  describe('limits', () => {
+    const run = (maxAnswerLength?: number) =>
+      reduceRun(IDLE_SNAPSHOT, {
+        type: 'start',
+        prompt: 'p',
+        context: null,
+        tools: [],
+        requestId: 'r',
+        at: 1,
+        maxAnswerLength,
+      });
+
+    it('keeps the answer up to its cap, marks it cut and takes no more of it', () => {
+      let state = run(10);
+      state = reduceRun(state, { type: 'delta', text: 'abcdef' });
+      state = reduceRun(state, { type: 'delta', text: 'ghijkl' });
+      expect(state).toMatchObject({ partialAnswer: 'abcdefghij', answerCut: true });
+      expect(reduceRun(state, { type: 'delta', text: 'more' })).toBe(state);
+      const done = reduceRun(state, {
+        type: 'done',
+        at: 2,
+        result: {
+          answer: 'x'.repeat(25),
+          usage: null,
+          iterations: 1,
+          truncated: false,
+          terminationReason: null,
+          runUuid: null,
+          correlationId: null,
+        },
+      });
+      expect(done).toMatchObject({ status: 'done', answer: 'x'.repeat(10), answerCut: true });
+    });
+
+    it('cuts nothing below the default cap of 2,000,000 characters', () => {
+      const state = reduceRun(run(), { type: 'delta', text: 'a'.repeat(1000) });
+      expect(state).toMatchObject({ answerCut: false, maxAnswerLength: 2_000_000 });
+      expect(MAX_ANSWER_LENGTH).toBe(2_000_000);
+    });
+
+    it(`keeps ${MAX_STEPS} steps and counts the rest, each further step without copying the list`, () => {
+      let state = run();
+      for (let i = 0; i < 100_000; i++)
+        state = reduceRun(state, { type: 'step', step: { kind: 'llm', round: i, durationMs: 1 } });
+      expect(state.steps).toHaveLength(MAX_STEPS);
+      expect(state.stepsOmitted).toBe(100_000 - MAX_STEPS);
+      const before = state.steps;
+      state = reduceRun(state, { type: 'step', step: { kind: 'llm', round: 0, durationMs: 1 } });
+      expect(state.steps).toBe(before);
+    });
   });
 });

@@ -3,6 +3,7 @@ import { IDLE_SNAPSHOT, type AskAiFailure, type RunSnapshot } from '../../src/cl
 import {
   failureLines,
   failureView,
+  MAX_ERROR_TEXT,
   localize,
   outcomeOf,
   EN_MESSAGES,
@@ -201,5 +202,17 @@ describe('presets', () => {
       'Übersetze diesen Text ins Niederländische.',
     ]);
     expect(germanTarget('Klingonisch')).toBe('in die Sprache Klingonisch');
+  });
+});
+
+describe('a server error text in the details', () => {
+  it(`shows at most ${MAX_ERROR_TEXT} characters of it, then an ellipsis`, () => {
+    const view = failureView({ kind: 'backend', message: 'x'.repeat(50_000) }, false);
+    const [said] = view.details;
+    expect(said?.key).toBe('serverSaid');
+    expect(String(said?.args?.[0])).toHaveLength(MAX_ERROR_TEXT + 1);
+    expect(String(said?.args?.[0]).endsWith('…')).toBe(true);
+    const short = failureView({ kind: 'backend', message: 'Quota exceeded.' }, false);
+    expect(short.details[0]?.args).toEqual(['Quota exceeded.']);
   });
 });
