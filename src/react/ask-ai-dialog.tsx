@@ -132,6 +132,13 @@ function DialogFrame(props: AskAiDialogProps) {
   useEffect(() => void loadContent().catch(() => undefined), []);
 
   useEffect(() => session.setActive(open), [session, open]);
+  // Closed while a task runs (×, the host, the browser's own close): the task stops, as with Esc, and
+  // the server is asked to cancel; what arrived is kept and shows when the dialog opens again. No task
+  // goes on unseen.
+  useEffect(() => {
+    const { status } = session.getSnapshot();
+    if (!open && (status === 'running' || status === 'preparing')) session.stop();
+  }, [session, open]);
   useEffect(() => {
     if (snapshot.notice) instructionRef.current?.focus();
   }, [snapshot.notice]);

@@ -284,6 +284,24 @@ describe('a run', () => {
     ).toContain('Tool: Get page content — done (120 ms)');
   });
 
+  it('stops a running task when closed with ×, as Esc does, and shows what arrived when reopened', async () => {
+    holdStreams(true);
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    for (let i = 0; i < 4; i++) await act(async () => releaseStream());
+    await within(dialog).findByRole('button', { name: 'Stop' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The server is asked to cancel: no task goes on unseen.
+    await waitFor(() => expect(sent.cancels).toHaveLength(1));
+    holdStreams(false);
+    const reopened = await openDialog(user);
+    expect(reopened.getAttribute('data-state')).toBe('stopped');
+    expect(within(reopened).getByRole('button', { name: 'Run' })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: 'Instruction' })).toHaveValue('Summarise this.');
+  });
+
   it('says it is writing the answer when no delta arrives (nr-llm protocol)', async () => {
     backend.setState({ protocol: 'nr-llm' });
     holdStreams(true);
