@@ -27,14 +27,12 @@ export async function answerOf(result: TaskResult): Promise<TaskAnswer> {
   }
 }
 
-const PLAIN = { whiteSpace: 'pre-wrap' } as const;
-
 /**
  * The answer as elements; until the renderer has loaded, as the plain text it is. Should rendering
  * fail for any answer, it shows as plain text, and nothing reaches the host's page.
  */
 export function AnswerView({ markdown, streaming = false }: { markdown: string; streaming?: boolean }) {
-  const plain = <div style={PLAIN}>{markdown}</div>;
+  const plain = <div data-ask-ai-plain="">{markdown}</div>;
   return (
     <ErrorBoundary fallback={plain} resetKey={markdown}>
       <Suspense fallback={plain}>

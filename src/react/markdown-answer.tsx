@@ -1,6 +1,6 @@
 import { createElement, memo, useState, type ReactNode } from 'react';
-import { MarkdownStream } from './markdown-stream';
-import { markdownText, parseMarkdown, type MarkdownNode } from './markdown-tree';
+import { MarkdownStream, parseBlocks } from './markdown-stream';
+import { markdownText, type MarkdownNode } from './markdown-tree';
 
 function render(node: MarkdownNode, key: number): ReactNode {
   if (typeof node === 'string') return node;
@@ -39,7 +39,7 @@ export default MarkdownAnswer;
 /** The plain text handed to the host: from the same parse as what the dialog shows. */
 export function answerText(markdown: string): string {
   try {
-    return markdownText(parseMarkdown(markdown));
+    return markdownText(parseBlocks(markdown));
   } catch {
     // What cannot be parsed is shown as written (the error boundary); it is handed over as written too.
     return markdown;

@@ -1,4 +1,5 @@
-import { parseMarkdown, plainBlock, type MarkdownNode } from './markdown-tree';
+import { parseBlocks } from './markdown-stream';
+import { plainBlock, type MarkdownNode } from './markdown-tree';
 import { textParagraphs } from './text-paragraphs';
 
 /**
@@ -11,7 +12,7 @@ import { textParagraphs } from './text-paragraphs';
 export function markdownFragment(markdown: string, doc: Document = document): DocumentFragment {
   let nodes: readonly MarkdownNode[];
   try {
-    nodes = parseMarkdown(markdown);
+    nodes = parseBlocks(markdown);
   } catch {
     nodes = [plainBlock(markdown)];
   }

@@ -8,6 +8,17 @@
 export const MAX_NESTING = 16;
 export const MAX_MARKER_RUN = 8;
 export const MAX_MARKDOWN_LENGTH = 200_000;
+/**
+ * Past these, a piece of the answer is shown as plain text: markdown-to-jsx's inline rules backtrack on
+ * long runs of some markers (`<http://`, `![`, `[^`, `[a][b]`), quadratically in the paragraph's length,
+ * which at 150,000 characters blocks the page for seconds. A line outside a code fence longer than
+ * `MAX_LINE_LENGTH`, or a paragraph (lines that are not list items or table rows, up to a blank line)
+ * longer than `MAX_PARAGRAPH_LENGTH`, are not read as markdown.
+ */
+export const MAX_LINE_LENGTH = 10_000;
+export const MAX_PARAGRAPH_LENGTH = 20_000;
+const LIST_OR_ROW = /^[ \t]*(?:[-*+][ \t]|\d{1,9}[.)][ \t]|\|)/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 const LINE_PREFIX = /^(?:[ \t]{0,3}(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t]))[ \t]*)+/;
 const MARKER_RUN = new RegExp(`([*_~#=])\\1{${MAX_MARKER_RUN},}`, 'g');
@@ -39,5 +50,23 @@ function capLine(line: string): string {
 /** The markdown with its nesting capped, or `null` when it is too long to parse safely. */
 export function capNesting(markdown: string): string | null {
   if (markdown.length > MAX_MARKDOWN_LENGTH) return null;
-  return markdown.split('\n').map(capLine).join('\n');
+  const lines = markdown.split('\n');
+  let fence: string | null = null;
+  let paragraph = 0;
+  for (const line of lines) {
+    const marker = FENCE.exec(line)?.[1];
+    if (fence !== null) {
+      if (line.includes(fence)) fence = null;
+      continue;
+    }
+    if (marker) {
+      fence = marker;
+      paragraph = 0;
+      continue;
+    }
+    if (line.length > MAX_LINE_LENGTH) return null;
+    paragraph = line.trim() === '' || LIST_OR_ROW.test(line) ? 0 : paragraph + line.length + 1;
+    if (paragraph > MAX_PARAGRAPH_LENGTH) return null;
+  }
+  return lines.map(capLine).join('\n');
 }

@@ -180,3 +180,11 @@ function count(text: string, marker: string): number {
   for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + marker.length)) n++;
   return n;
 }
+
+/**
+ * The whole answer parsed as the dialog shows it once complete: piece by piece, each piece that is too
+ * long or backtracks (see `capNesting`) as plain text on its own. What is handed over comes from here.
+ */
+export function parseBlocks(markdown: string): readonly MarkdownNode[] {
+  return new MarkdownStream().update(markdown).flatMap((block) => block.nodes);
+}

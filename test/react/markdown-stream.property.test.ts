@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closeOpenTail, MarkdownStream } from '../../src/react/markdown-stream';
+import { closeOpenTail, MarkdownStream, parseBlocks } from '../../src/react/markdown-stream';
 import { parseMarkdown, type MarkdownNode } from '../../src/react/markdown-tree';
 
 const word = fc.constantFrom('alpha', 'beta', 'Gamma', '12', 'x_y', 'über', 'a.b', '3)', '#tag', '<b>', '&amp;');
@@ -118,5 +118,19 @@ describe('closeOpenTail', () => {
   it('leaves closed constructs as they are', () => {
     const text = 'A **b** `c` [d](https://e.org) ~~f~~\n\n```\nx\n```\n';
     expect(closeOpenTail(text)).toBe(text);
+  });
+});
+
+describe('pieces the parser would backtrack on', () => {
+  it('are shown as plain text: a line past 10,000 characters, a paragraph past 20,000', () => {
+    const plain = (text: string) => JSON.stringify(parseBlocks(text)).includes('data-ask-ai-plain');
+    expect(plain(`Intro.\n\n${'<http://a'.repeat(1_200)}\n\nOutro.`)).toBe(true);
+    expect(plain(`${'![a'.repeat(40)}\n`.repeat(200))).toBe(true);
+    // Only that piece: the rest is still markdown.
+    expect(JSON.stringify(parseBlocks(`# Title\n\n${'x'.repeat(10_001)}\n\n**end**`))).toContain('"tag":"h1"');
+    // Long code in a fence, and a long list, are still read as what they are.
+    expect(plain(`\`\`\`\n${'x'.repeat(30_000)}\n\`\`\``)).toBe(false);
+    expect(plain(Array.from({ length: 400 }, (_, i) => `- item ${i} of a long list of things`).join('\n'))).toBe(false);
+    expect(plain(`${'word '.repeat(1_999)}`)).toBe(false);
   });
 });

@@ -1,0 +1,332 @@
+import { describe, expect, it } from 'vitest';
+import { openDemo, page, useBrowser } from './browser';
+
+/**
+ * Hostile and extreme input in Chromium (docs/reliability.md): XSS payloads through every channel
+ * (streamed answer, unstreamed answer, tool names, labels and descriptions, server error texts), the
+ * link rules, and a corpus of deeply nested, huge and regex-pathological answers. Nothing runs, no
+ * element outside the allowed set appears, the page stays responsive and keeps its content.
+ */
+useBrowser();
+
+const dialog = () => page.getByRole('dialog', { name: 'Ask AI' });
+
+/** Each sets `window.__xss` if it ever runs. */
+export const XSS_PAYLOADS: readonly string[] = [
+  '<script>window.__xss="script"</script>',
+  '<SCRIPT SRC=//xss.example/x.js></SCRIPT>',
+  '<img src=x onerror="window.__xss=\'img\'">',
+  '<IMG SRC="javascript:window.__xss=1">',
+  '<IMG SRC=JaVaScRiPt:window.__xss=1>',
+  '<img src=`javascript:window.__xss=1`>',
+  '<svg onload="window.__xss=\'svg\'"><circle r="5"/></svg>',
+  '<svg><script>window.__xss=1</script></svg>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=window.__xss=1>',
+  '<iframe src="javascript:parent.__xss=\'iframe\'"></iframe>',
+  '<iframe srcdoc="<script>parent.__xss=1</script>"></iframe>',
+  '<object data="javascript:window.__xss=1"></object>',
+  '<embed src="javascript:window.__xss=1">',
+  '<a href="javascript:window.__xss=1" onclick="window.__xss=2">raw link</a>',
+  '<div style="background:url(javascript:window.__xss=1)" onmouseover="window.__xss=3">hover me</div>',
+  '<body onload=window.__xss=1>',
+  '<details open ontoggle=window.__xss=1>',
+  '<input autofocus onfocus=window.__xss=1>',
+  '<select autofocus onfocus=window.__xss=1>',
+  '<textarea autofocus onfocus=window.__xss=1>',
+  '<video><source onerror="window.__xss=1">',
+  '<audio src=x onerror=window.__xss=1>',
+  '<marquee onstart=window.__xss=1>',
+  '<form action="javascript:window.__xss=1"><button>go</button></form>',
+  '<button formaction="javascript:window.__xss=1">b</button>',
+  '<isindex action=javascript:window.__xss=1 type=image>',
+  '<link rel=stylesheet href="data:text/css,*{color:red}">',
+  '<meta http-equiv="refresh" content="0;url=javascript:window.__xss=1">',
+  '<base href="javascript:window.__xss=1//">',
+  '<style>@import "javascript:window.__xss=1";</style>',
+  '<template><script>window.__xss=1</script></template>',
+  '<noscript><p title="</noscript><img src=x onerror=window.__xss=1>">',
+  '"><script>window.__xss=1</script>',
+  "'><img src=x onerror=window.__xss=1>",
+  '</textarea><script>window.__xss=1</script>',
+  '<!--<img src="--><img src=x onerror=window.__xss=1//">',
+  '<scr<script>ipt>window.__xss=1</scr</script>ipt>',
+  '&lt;script&gt;window.__xss=1&lt;/script&gt;',
+  '&#60;img src=x onerror=window.__xss=1&#62;',
+  '[link](javascript:window.__xss=1)',
+  '[link](JaVaScRiPt:window.__xss=1)',
+  '[link](&#106;avascript:window.__xss=1)',
+  '[link](java\tscript:window.__xss=1)',
+  '[link](  javascript:window.__xss=1)',
+  '[link](vbscript:window.__xss=1)',
+  '[link](data:text/html,<script>window.__xss=1</script>)',
+  '[link]( data:text/html;base64,PHNjcmlwdD53aW5kb3cuX194c3M9MTwvc2NyaXB0Pg==)',
+  '![img](javascript:window.__xss=1)',
+  '![x" onerror="window.__xss=1](https://x.example/a.png)',
+  '[x](https://ok.example "title\\" onmouseover=window.__xss=1")',
+  '<https://ok.example/"onmouseover="window.__xss=1>',
+  '<javascript:window.__xss=1>',
+  '`<script>window.__xss=1</script>`',
+  '```html\n<script>window.__xss=1</script>\n```',
+  '<a href="&#x6A;avascript:window.__xss=1">entity</a>',
+  '<div dangerouslySetInnerHTML={{__html: "<img src=x onerror=window.__xss=1>"}}></div>',
+  '{{constructor.constructor("window.__xss=1")()}}',
+  '${window.__xss=1}',
+];
+
+/** The elements the answer may hold (the renderer's allow-list). */
+const ALLOWED = new Set(
+  'p strong em del code pre ul ol li blockquote h1 h2 h3 h4 h5 h6 hr br table thead tbody tr th td span div sup sub a'
+    .toUpperCase()
+    .split(' '),
+);
+
+/** What the answer region holds that it may not: elements, attributes, link targets. */
+async function breaches(): Promise<string[]> {
+  return dialog()
+    .getByRole('region', { name: 'Answer' })
+    .evaluate(
+      (region, allowed) => {
+        const found: string[] = [];
+        for (const element of region.querySelectorAll('*')) {
+          if (!allowed.includes(element.tagName)) found.push(`<${element.tagName.toLowerCase()}>`);
+          for (const { name, value } of element.attributes) {
+            if (/^on/i.test(name) || name === 'style' || name === 'srcdoc') found.push(`${name}=`);
+            if (name === 'href' && !/^(?:https?:\/\/[^/\s]|mailto:\S)/i.test(value)) found.push(`href=${value}`);
+          }
+        }
+        return found;
+      },
+      [...ALLOWED],
+    );
+}
+
+const ran = () => page.evaluate(() => (window as { __xss?: unknown }).__xss);
+const line = (event: object) => `${JSON.stringify(event)}\n`;
+
+async function run(task = 'Summarise') {
+  await dialog().getByRole('button', { name: task, exact: true }).click();
+}
+
+/** Waits until the answer shows through the markdown renderer (its chunk loaded), not as plain text. */
+async function rendered() {
+  await dialog().getByText('Done.').waitFor();
+  await dialog().getByRole('region', { name: 'Answer' }).locator('.ask-ai-answer-blocks').waitFor();
+}
+
+describe(`${XSS_PAYLOADS.length} XSS payloads in Chromium`, () => {
+  it('stream in as the answer (split across deltas) and run nothing, add nothing outside the allowed set', async () => {
+    const answer = XSS_PAYLOADS.join('\n\n');
+    const pieces = answer.match(/[\s\S]{1,7}/g) ?? [];
+    await page.route('**/api/ask-ai/run*', (route) =>
+      route.fulfill({
+        contentType: 'application/x-ndjson',
+        body:
+          line({ event: 'started', runUuid: 'x' }) +
+          pieces.map((text) => line({ event: 'delta', text })).join('') +
+          line({ event: 'done', success: true, finalContent: answer, iterations: 1, truncated: false, usage: [] }),
+      }),
+    );
+    await openDemo();
+    await run();
+    await rendered();
+    await dialog().getByRole('region', { name: 'Answer' }).getByText('hover me').hover();
+    expect(await breaches()).toEqual([]);
+    expect(await ran()).toBeUndefined();
+    expect(await dialog().getByRole('region', { name: 'Answer' }).textContent()).toContain('<script>');
+  });
+
+  it('come as an unstreamed answer and as the server’s error text, and run nothing', async () => {
+    let calls = 0;
+    await page.route('**/api/ask-ai/run*', (route) => {
+      calls++;
+      const body =
+        calls === 1
+          ? { success: true, finalContent: XSS_PAYLOADS.join('\n\n'), iterations: 1, truncated: false, usage: [] }
+          : { success: false, error: XSS_PAYLOADS.join(' ') };
+      return route.fulfill({
+        status: calls === 1 ? 200 : 500,
+        contentType: 'application/json',
+        body: JSON.stringify(body),
+      });
+    });
+    await openDemo();
+    await run();
+    await rendered();
+    expect(await breaches()).toEqual([]);
+    await run('Shorten');
+    await dialog()
+      .getByText(/The AI service failed/)
+      .waitFor();
+    const details = dialog().locator('details').filter({ hasText: 'The server said' });
+    await details.locator('summary').click();
+    expect(await details.locator('script, img, svg, iframe, object, embed, [onerror], [onload]').count()).toBe(0);
+    expect(await ran()).toBeUndefined();
+  });
+
+  it('come as tool names, labels and descriptions, are shown as text, and run nothing', async () => {
+    const traits = {
+      approvalMarker: false,
+      remote: false,
+      remoteApproval: null,
+      effect: 'read_only',
+      requiresInput: false,
+    };
+    await page.route('**/api/ask-ai/tools*', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          tools: XSS_PAYLOADS.map((payload, i) => ({
+            name: `tool_${i}_${payload}`,
+            label: payload,
+            description: payload,
+            group: payload,
+            traits,
+          })),
+        }),
+      }),
+    );
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
+    await dialog().getByText(`Tools: ${XSS_PAYLOADS.length} available, 0 withheld`).click();
+    const list = dialog().locator('[data-ask-ai-part="tools"]');
+    expect(await list.locator('script, img, iframe, object, embed, style, link, meta, base, form, input').count()).toBe(
+      0,
+    );
+    expect(
+      await list.evaluate(
+        (el) => [...el.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => /^on/i.test(a.name))).length,
+      ),
+    ).toBe(0);
+    expect(await list.textContent()).toContain('<script>window.__xss="script"</script>');
+    expect(await ran()).toBeUndefined();
+  });
+});
+
+describe('links', () => {
+  it('are live only for absolute http(s): and mailto: targets', async () => {
+    const links = [
+      '[relative](/typo3/record/edit)',
+      '[protocol-relative](//evil.example/x)',
+      '[ftp](ftp://files.example/x)',
+      '[data](data:text/html,hi)',
+      '[entity](&#106;avascript:alert(1))',
+      '[mixed case](JaVaScRiPt:alert(1))',
+      '[file](file:///etc/passwd)',
+      '[fragment](#top)',
+      '[https](https://example.org/a)',
+      '[http](http://example.org/b)',
+      '[mail](mailto:editor@example.org)',
+      '<https://example.org/auto>',
+    ];
+    await page.route('**/api/ask-ai/run*', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          finalContent: links.join('\n\n'),
+          iterations: 1,
+          truncated: false,
+          usage: [],
+        }),
+      }),
+    );
+    await openDemo();
+    await run();
+    await rendered();
+    const hrefs = await dialog()
+      .getByRole('region', { name: 'Answer' })
+      .getByRole('link')
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual([
+      'https://example.org/a',
+      'http://example.org/b',
+      'mailto:editor@example.org',
+      'https://example.org/auto',
+    ]);
+    const text = await dialog().getByRole('region', { name: 'Answer' }).textContent();
+    for (const label of ['relative', 'protocol-relative', 'ftp', 'data', 'entity', 'mixed case', 'file', 'fragment']) {
+      expect(text).toContain(label);
+    }
+  });
+});
+
+const nest = (open: string, close: string, depth: number, inner = 'deep') =>
+  `${open.repeat(depth)}${inner}${close.repeat(depth)}`;
+
+/** Answers that have overflowed parsers' stacks or made their regular expressions backtrack. */
+const CORPUS: Record<string, string> = {};
+for (const depth of [10, 1_000, 100_000]) {
+  CORPUS[`blockquotes ${depth} deep`] = `${'>'.repeat(depth)} deep`;
+  CORPUS[`lists ${depth} deep`] =
+    Array.from({ length: Math.min(depth, 5_000) }, (_, i) => `${'  '.repeat(i % 2000)}- level ${i}`).join('\n') +
+    `\n${'- '.repeat(depth)}item`;
+  CORPUS[`emphasis ${depth} deep`] = nest('*', '*', depth) + nest('_', '_', depth);
+  CORPUS[`links ${depth} deep`] = nest('[', '](https://x.example)', depth);
+  CORPUS[`code fences ${depth} deep`] = '```\n'.repeat(depth);
+}
+CORPUS['10 MB on one line'] = 'x'.repeat(10 * 1024 * 1024);
+CORPUS['10 MB in many lines'] = 'A line of an answer that goes on.\n'.repeat(300_000);
+// Pathological input for each construct (backtracking), under the size that is still parsed.
+for (const [name, unit] of [
+  ['emphasis', '*a'],
+  ['strong', '**a'],
+  ['underscores', '_a'],
+  ['strike', '~~a'],
+  ['code spans', '`a'],
+  ['link brackets', '[a'],
+  ['link targets', '](a'],
+  ['images', '![a'],
+  ['autolinks', '<http://a'],
+  ['html-like', '<a '],
+  ['entities', '&#'],
+  ['escapes', '\\'],
+  ['table pipes', '|a'],
+  ['headings', '# a\n'],
+  ['setext', 'a\n=\n'],
+  ['list markers', '- '],
+  ['ordered markers', '1. '],
+  ['indented code', '    a\n'],
+  ['line breaks', 'a  \n'],
+  ['footnotes', '[^a]'],
+  ['reference links', '[a][b]'],
+] as const) {
+  CORPUS[`backtracking: ${name}`] = unit.repeat(Math.floor(150_000 / unit.length));
+}
+// The same, in lines of 100 characters: one long paragraph.
+for (const [name, unit] of [
+  ['autolinks', '<http://a'],
+  ['images', '![a'],
+  ['reference links', '[a][b]'],
+] as const) {
+  CORPUS[`backtracking over many lines: ${name}`] = (unit.repeat(Math.ceil(100 / unit.length)) + '\n').repeat(1_500);
+}
+
+describe(`a corpus of ${Object.keys(CORPUS).length} extreme answers`, () => {
+  it.each(Object.entries(CORPUS))(
+    '%s: shown in bounded time, no task over 1 s, nothing unmounted',
+    async (_name, answer) => {
+      await page.addInitScript(() => {
+        const w = window as unknown as { longest: number };
+        w.longest = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) w.longest = Math.max(w.longest, entry.duration);
+        }).observe({ type: 'longtask', buffered: true });
+      });
+      const body = JSON.stringify({ success: true, finalContent: answer, iterations: 1, truncated: false, usage: [] });
+      await page.route('**/api/ask-ai/run*', (route) => route.fulfill({ contentType: 'application/json', body }));
+      await openDemo();
+      const started = Date.now();
+      await run();
+      await dialog().getByText('Done.').waitFor({ timeout: 20_000 });
+      const region = dialog().getByRole('region', { name: 'Answer' });
+      await region.waitFor();
+      const elapsed = Date.now() - started;
+      expect((await region.textContent())?.length).toBeGreaterThan(0);
+      // The host's own content is all there.
+      expect(await page.getByRole('heading', { name: 'Edit content element' }).count()).toBe(1);
+      expect(await page.evaluate(() => (window as unknown as { longest: number }).longest)).toBeLessThanOrEqual(1000);
+      expect(elapsed).toBeLessThan(15_000);
+    },
+  );
+});
