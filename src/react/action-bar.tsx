@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AppliedAs, AskAiMessages, DialogSnapshot } from '../session';
 import { answerOf } from './answer-view';
 import type { AnswerHandler, ApplyRefusal } from './apply-refusal';
 import { CopyIcon, InsertIcon, StopIcon } from './action-icons';
+import { copyText } from './copy-text';
 import { useCountdown } from './use-countdown';
 
 export interface ActionBarProps {
@@ -30,6 +31,7 @@ export function ActionBar(props: ActionBarProps) {
   const { snapshot, messages: m } = props;
   const { status, result, run, applied } = snapshot;
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const footer = useRef<HTMLElement>(null);
   const [refusal, setRefusal] = useState<ApplyRefusal | null>(null);
   const seconds = useCountdown(snapshot.retry === 'waiting' ? snapshot.retryAt : null);
   useEffect(() => {
@@ -52,17 +54,13 @@ export function ActionBar(props: ActionBarProps) {
     if (!answer) return;
     const handed = await answerOf(answer);
     props.onCopy?.(handed, answer.meta);
-    try {
-      await navigator.clipboard.writeText(handed.text);
-      setCopy('copied');
-    } catch {
-      setCopy(props.onCopy ? 'idle' : 'failed');
-    }
+    const copied = footer.current ? await copyText(handed.text, footer.current) : false;
+    setCopy(copied ? 'copied' : props.onCopy ? 'idle' : 'failed');
   };
   const usage = !running && run.usage ? run.usage : null;
 
   return (
-    <footer className="ask-ai-footer" data-ask-ai-part="actions">
+    <footer ref={footer} className="ask-ai-footer" data-ask-ai-part="actions">
       <p className="ask-ai-meta" data-ask-ai-part="usage">
         {copy !== 'idle' && (
           <span role="status" className="ask-ai-copy-state">

@@ -7,7 +7,8 @@ let server: ViteDevServer | undefined;
 export async function setup(project: TestProject) {
   server = await createServer({
     configFile: 'vite.config.ts',
-    server: { port: 0, host: '127.0.0.1', strictPort: false },
+    // `ask-ai.test` is how the plain-HTTP test reaches it: a name, not localhost (not a secure context).
+    server: { port: 0, host: '127.0.0.1', strictPort: false, allowedHosts: ['ask-ai.test'] },
     logLevel: 'error',
   });
   await server.listen();
