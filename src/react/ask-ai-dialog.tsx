@@ -102,6 +102,8 @@ function DialogFrame(props: AskAiDialogProps) {
   const hostClient = useContext(QueryClientContext);
   // Made once and kept: the dialog falls back on it whenever neither the prop nor a provider is there.
   const [ownClient] = useState(() => new QueryClient());
+  // Its own client goes with the dialog: no cached tool list keeps a collection timer behind it.
+  useEffect(() => () => ownClient.clear(), [ownClient]);
   const queryClient = props.queryClient ?? hostClient ?? ownClient;
   const m = useMemo(() => resolveMessages(locale, props.messages), [locale, props.messages]);
   const lang = localeOf(locale);

@@ -1,0 +1,141 @@
+import type { CDPSession, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { page, setSimulation, useBrowser } from './browser';
+
+/**
+ * Removing the widget leaves nothing behind, in every state it can be in: no timer or animation frame
+ * still pending, no event listener more than before it was used (CDP's JSEventListeners), no request
+ * still open. Timers are counted by wrapping the page's timer functions before anything loads; those of
+ * Vite's own client are left out.
+ */
+useBrowser();
+
+const COUNT_TIMERS = () => {
+  const w = window as unknown as { pendingTimers: Map<number, string> };
+  w.pendingTimers = new Map();
+  const own = () => !(new Error().stack ?? '').includes('/@vite/client');
+  const wrap = <A extends unknown[]>(
+    set: (callback: () => void, ...rest: A) => number,
+    clear: (id: number) => void,
+    kind: string,
+    repeats = false,
+  ) => {
+    const wrappedSet = (callback: () => void, ...rest: A) => {
+      const id: number = set(
+        () => {
+          if (!repeats) w.pendingTimers.delete(id);
+          callback();
+        },
+        ...rest,
+      );
+      // Where it was set, for the failure message.
+      if (own()) w.pendingTimers.set(id, `${kind} ${(new Error().stack ?? '').split('\n').slice(2, 5).join(' | ')}`);
+      return id;
+    };
+    const wrappedClear = (id: number) => {
+      w.pendingTimers.delete(id);
+      clear(id);
+    };
+    return [wrappedSet, wrappedClear] as const;
+  };
+  const [st, ct] = wrap(window.setTimeout.bind(window) as never, window.clearTimeout.bind(window), 'timeout');
+  const [si, ci] = wrap(window.setInterval.bind(window) as never, window.clearInterval.bind(window), 'interval', true);
+  const [raf, caf] = wrap(
+    window.requestAnimationFrame.bind(window) as never,
+    window.cancelAnimationFrame.bind(window),
+    'frame',
+  );
+  Object.assign(window, {
+    setTimeout: st,
+    clearTimeout: ct,
+    setInterval: si,
+    clearInterval: ci,
+    requestAnimationFrame: raf,
+    cancelAnimationFrame: caf,
+  });
+};
+
+async function listeners(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'JSEventListeners')?.value ?? Number.NaN;
+}
+
+const dialog = () => page.getByRole('dialog', { name: 'Ask AI' });
+
+const STATES = {
+  'closed, never opened': async () => undefined,
+  'open and idle': async () => {
+    await page.getByRole('button', { name: 'Ask AI' }).click();
+    await dialog()
+      .getByText(/^Tools: \d+ available/)
+      .waitFor();
+  },
+  'waiting for its tool list with a task': async (hold: (route: Route) => void) => {
+    await page.route('**/api/ask-ai/tools*', hold);
+    await page.getByRole('button', { name: 'Ask AI' }).click();
+    await dialog().getByRole('textbox', { name: 'Instruction' }).fill('Summarise');
+    await dialog().getByRole('textbox', { name: 'Instruction' }).press('Enter');
+    await dialog().locator('[data-ask-ai-part="run"][data-state="preparing"]').waitFor();
+  },
+  'running, its stream open': async () => {
+    await setSimulation({ latency: 60_000 });
+    await page.getByRole('button', { name: 'Ask AI' }).click();
+    await dialog()
+      .getByText(/^Tools: \d+ available/)
+      .waitFor();
+    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await dialog().getByRole('button', { name: 'Stop' }).waitFor();
+  },
+  'done, with an answer': async () => {
+    await page.getByRole('button', { name: 'Ask AI' }).click();
+    await dialog()
+      .getByText(/^Tools: \d+ available/)
+      .waitFor();
+    await dialog().getByRole('button', { name: 'Keywords', exact: true }).click();
+    await dialog().getByText('Done.').waitFor();
+  },
+} satisfies Record<string, (hold: (route: Route) => void) => Promise<void>>;
+
+describe.each([
+  ['the source widget (React)', '/typo3-host.html'],
+  ['the built standalone widget (Preact)', '/typo3-host.html?widget=dist'],
+])('%s, removed from the page', (_widget, host) => {
+  it.each(Object.entries(STATES))('%s: leaves no timer, listener or request behind', async (_state, reach) => {
+    await page.addInitScript(COUNT_TIMERS);
+    const open = new Set<string>();
+    let removed = false;
+    const late: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().includes('/api/ask-ai/')) return;
+      open.add(r.url() + r.method());
+      // After removal only a cancel may still go out: never a task, not even one that waited for tools.
+      if (removed && !r.url().includes('/cancel')) late.push(r.url());
+    });
+    page.on('requestfinished', (r) => open.delete(r.url() + r.method()));
+    page.on('requestfailed', (r) => open.delete(r.url() + r.method()));
+    await page.goto(host);
+    await page.getByRole('button', { name: 'Ask AI' }).waitFor();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const before = await listeners(cdp);
+    const held: Route[] = [];
+    await reach((route) => held.push(route));
+    await page.evaluate(() => document.querySelector('ask-ai-dialog')?.remove());
+    removed = true;
+    // Removal is final once a task has passed (a move within it keeps the widget's state).
+    await page.waitForTimeout(300);
+    for (const route of held) await route.abort().catch(() => undefined);
+    expect(
+      await page.evaluate(() => [
+        ...(window as unknown as { pendingTimers: Map<number, string> }).pendingTimers.values(),
+      ]),
+    ).toEqual([]);
+    expect(await listeners(cdp)).toBeLessThanOrEqual(before);
+    // The stream and the cancel it sends end; a tool list held by this test is no longer awaited.
+    await page.waitForTimeout(200);
+    expect([...open].filter((r) => !r.includes('/tools'))).toEqual([]);
+    expect(late).toEqual([]);
+    await setSimulation({ latency: 0 });
+  });
+});
