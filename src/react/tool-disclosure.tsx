@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { OfferedTool, WithheldTool } from '../client';
-import { failureView, localize, type AskAiMessages, type ToolListState } from '../session';
+import { failureView, localize, visibleName, type AskAiMessages, type ToolListState } from '../session';
 
 export interface ToolDisclosureProps {
   readonly tools: ToolListState;
@@ -9,7 +9,9 @@ export interface ToolDisclosureProps {
 
 /** A tool by its label; `<bdi>` keeps a right-to-left name from reordering what stands beside it. */
 function ToolName({ tool, m }: { tool: OfferedTool; m: AskAiMessages }) {
-  return <bdi className="ask-ai-tool-name">{tool.name === '' ? m.unnamedTool : (tool.label ?? tool.name)}</bdi>;
+  return (
+    <bdi className="ask-ai-tool-name">{tool.name === '' ? m.unnamedTool : visibleName(tool.label ?? tool.name)}</bdi>
+  );
 }
 
 /** The tools by the backend's group, groups and tools sorted by what the editor reads. */

@@ -10,6 +10,7 @@ import { limitContext, taskResult, type ContextPart, type TaskResult } from '../
 import type { Transport } from '../client/transport';
 import type { MessageLine } from './messages';
 import { createNotifier } from './notifier';
+import { visibleName } from './visible-name';
 import { outcomeOf, type Outcome, type ToolLabel } from './outcome';
 import {
   NO_TOOLS,
@@ -576,7 +577,7 @@ function createSnapshotMemo() {
         for (const tool of [...(list?.unattended ?? []), ...(list?.withheld ?? [])]) {
           if (tool.label) byName.set(tool.name, tool.label);
         }
-        labels = (name) => byName.get(name) ?? name;
+        labels = (name) => visibleName(byName.get(name) ?? name);
       }
       return labels;
     },

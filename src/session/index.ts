@@ -36,6 +36,7 @@ export {
   type RetryAdvice,
   type ToolLabel,
 } from './outcome';
+export { visibleName } from './visible-name';
 export {
   EN_MESSAGES,
   DE_MESSAGES,

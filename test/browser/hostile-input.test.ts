@@ -176,19 +176,25 @@ describe(`${XSS_PAYLOADS.length} XSS payloads in Chromium`, () => {
         contentType: 'application/json',
         body: JSON.stringify({
           success: true,
-          tools: XSS_PAYLOADS.map((payload, i) => ({
-            name: `tool_${i}_${payload}`,
-            label: payload,
-            description: payload,
-            group: payload,
-            traits,
-          })),
+          tools: [
+            ...XSS_PAYLOADS.map((payload, i) => ({
+              name: `tool_${i}_${payload}`,
+              label: payload,
+              description: payload,
+              group: payload,
+              traits,
+            })),
+            // A 10,000-character name wraps inside the list; it covers nothing.
+            { name: 'n'.repeat(10_000), label: 'L'.repeat(10_000), traits },
+          ],
         }),
       }),
     );
     await page.goto('/');
     await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
-    await dialog().getByText(`Tools: ${XSS_PAYLOADS.length} available, 0 withheld`).click();
+    await dialog()
+      .getByText(`Tools: ${XSS_PAYLOADS.length + 1} available, 0 withheld`)
+      .click();
     const list = dialog().locator('[data-ask-ai-part="tools"]');
     expect(await list.locator('script, img, iframe, object, embed, style, link, meta, base, form, input').count()).toBe(
       0,
@@ -199,6 +205,11 @@ describe(`${XSS_PAYLOADS.length} XSS payloads in Chromium`, () => {
       ),
     ).toBe(0);
     expect(await list.textContent()).toContain('<script>window.__xss="script"</script>');
+    const overflow = await dialog().evaluate((d) => {
+      const body = d.querySelector('.ask-ai-body')!;
+      return { body: body.scrollWidth - body.clientWidth, dialog: d.scrollWidth - d.clientWidth };
+    });
+    expect(overflow).toEqual({ body: 0, dialog: 0 });
     expect(await ran()).toBeUndefined();
   });
 });

@@ -321,7 +321,7 @@ const CASES: Record<string, Case> = {
         },
       ],
     }),
-    says: /1 available/,
+    says: /Search⟨U\+202E⟩ desrever/,
   },
 };
 
