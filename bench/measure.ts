@@ -3,11 +3,19 @@
  * function once, in turn, so a noisy neighbour on a shared machine slows all of them alike and the
  * ratios between them hold.
  */
-export function interleavedMedians(fns: ReadonlyArray<() => unknown>, rounds = 25, warmUp = 5): number[] {
+export function interleavedMedians(
+  fns: ReadonlyArray<() => unknown>,
+  rounds = 25,
+  warmUp = 5,
+  options: { readonly collectBetween?: boolean } = {},
+): number[] {
   for (let i = 0; i < warmUp; i++) for (const fn of fns) fn();
   const times: number[][] = fns.map(() => []);
   for (let round = 0; round < rounds; round++) {
     fns.forEach((fn, index) => {
+      // With `collectBetween`, the garbage of the call before is collected first, not charged to this
+      // one (the bench runs Node with --expose-gc): for builds whose size makes a collection likely.
+      if (options.collectBetween) (globalThis as { gc?: () => void }).gc?.();
       const start = performance.now();
       fn();
       times[index]!.push(performance.now() - start);

@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -27,7 +27,12 @@ export async function startBenchServer(): Promise<{ url: string; close(): Promis
   });
   const files = new Map<string, string>();
   for (const file of react.outputFiles) files.set(file.path.replace('/react/stdin.js', '/react/widget.js'), file.text);
+  // The standalone file as shipped, with the chunks beside it that it imports (relative URLs).
   files.set('/preact/widget.js', readFileSync(resolve(ROOT, 'dist/widget-standalone.js'), 'utf8'));
+  for (const name of readdirSync(resolve(ROOT, 'dist'))) {
+    if (name.startsWith('widget-standalone-') && name.endsWith('.js'))
+      files.set(`/preact/${name}`, readFileSync(resolve(ROOT, 'dist', name), 'utf8'));
+  }
   const answer = longAnswer();
 
   const server: Server = createServer((request, response) => {

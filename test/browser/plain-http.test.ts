@@ -34,7 +34,9 @@ afterAll(async () => {
 describe('on a plain-HTTP origin that is not localhost', () => {
   it('runs a task, with a request id, and copies the answer without the Clipboard API', async () => {
     const problems: string[] = [];
+    const logged: string[] = [];
     page.on('console', (message) => {
+      logged.push(message.text());
       if (message.type() === 'error') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
@@ -62,5 +64,13 @@ describe('on a plain-HTTP origin that is not localhost', () => {
     // The focus stays in the dialog.
     expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
     expect(problems).toEqual([]);
+    // Instruction, context and answer reach neither the console nor the page's storage.
+    const answer = (await dialog.getByRole('region', { name: 'Answer' }).textContent()) ?? '';
+    const instruction = String(runs[0]?.prompt ?? '');
+    const selection = String((runs[0]?.context as { document?: string } | undefined)?.document ?? '');
+    for (const secret of [answer.slice(0, 40), instruction.slice(0, 40), selection.slice(0, 40)].filter(Boolean)) {
+      expect(logged.some((text) => text.includes(secret))).toBe(false);
+    }
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
   });
 });

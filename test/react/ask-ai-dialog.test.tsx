@@ -284,6 +284,17 @@ describe('a run', () => {
     ).toContain('Tool: Get page content — done (120 ms)');
   });
 
+  it('starts one run for a double click on Run', async () => {
+    holdStreams(true);
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await user.type(screen.getByRole('textbox', { name: 'Instruction' }), 'Summarise this.');
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Run' }));
+    holdStreams(false);
+    await settled();
+    expect(sent.runs).toHaveLength(1);
+  });
+
   it('stops a running task when closed with ×, as Esc does, and shows what arrived when reopened', async () => {
     holdStreams(true);
     const { user } = renderDialog();
