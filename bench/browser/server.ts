@@ -28,9 +28,9 @@ export async function startBenchServer(): Promise<{ url: string; close(): Promis
   const files = new Map<string, string>();
   for (const file of react.outputFiles) files.set(file.path.replace('/react/stdin.js', '/react/widget.js'), file.text);
   // The standalone file as shipped, with the chunks beside it that it imports (relative URLs).
-  files.set('/preact/widget.js', readFileSync(resolve(ROOT, 'dist/widget-standalone.js'), 'utf8'));
+  // Under its own name: the chunks import what they share from it (`./widget-standalone.js`).
   for (const name of readdirSync(resolve(ROOT, 'dist'))) {
-    if (name.startsWith('widget-standalone-') && name.endsWith('.js'))
+    if (name.startsWith('widget-standalone') && name.endsWith('.js'))
       files.set(`/preact/${name}`, readFileSync(resolve(ROOT, 'dist', name), 'utf8'));
   }
   const answer = longAnswer();
@@ -107,7 +107,7 @@ function widgetPage(impl: 'react' | 'preact'): string {
 <body><main><h1>Bench</h1><div id="host"></div></main>
 <script>${PROBE}</script>
 <script type="module">
-import { mount } from '/${impl}/widget.js';
+import { mount } from '/${impl}/${impl === 'preact' ? 'widget-standalone' : 'widget'}.js';
 const host = document.getElementById('host');
 const run = new URLSearchParams(location.search).get('n') ?? 'long';
 window.dialog = mount(host, { endpoints: { tools: '/api/tools', run: '/api/run?n=' + run }, onInsert() {} });

@@ -304,6 +304,13 @@ const CASES: Record<string, Case> = {
     says: /Tools: 0 available, 1 withheld|0 available/,
   },
   'a tool list that cannot be reached': { tools: () => HttpResponse.error(), says: SENTENCES.toolsFailed },
+  'a slow tool list (half a second)': {
+    tools: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return HttpResponse.json({ success: true, tools: [] });
+    },
+    says: /Tools: 0 available/,
+  },
   'a tool list with a tool under a bidi override': {
     tools: json({
       success: true,
