@@ -16,6 +16,8 @@ let page: Page;
 const port = () => new URL(baseUrl()).port;
 
 beforeAll(async () => {
+  // The simulated backend as it starts, whatever an earlier test file left it as.
+  await fetch(`${baseUrl()}/api/ask-ai/simulation`, { method: 'DELETE' });
   profile = mkdtempSync(join(tmpdir(), 'ask-ai-plain-http-'));
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
