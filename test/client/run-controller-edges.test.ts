@@ -16,7 +16,14 @@ function setup(respond: (init: RequestInit) => Response | Promise<Response>, ext
     onContractWarning: (w) => warnings.push(w),
   });
   const timers = manualTimers();
-  const controller = createRunController({ transport, timers, createRequestId: () => 'req', ...extra });
+  // The clock the timers keep: the idle timeout reads it when its timer fires.
+  const controller = createRunController({
+    transport,
+    timers,
+    now: timers.now,
+    createRequestId: () => 'req',
+    ...extra,
+  });
   const ended = () => until(() => controller.getSnapshot().status !== 'running');
   return { controller, warnings, bodies, timers, transport, ended };
 }
@@ -36,6 +43,53 @@ describe('the run controller at its edges', () => {
       status: 'failed',
       partialAnswer: 'kept',
       failure: { kind: 'invalidResponse', detail: 'ask-ai-dialog: an NDJSON line is longer than 64 characters.' },
+    });
+  });
+
+  it('reads a page of HTML where the stream belongs as an expired session, and leaves its body', async () => {
+    const stream = controlledStream();
+    const { controller, warnings, ended } = setup(() => stream.response);
+    controller.start({ prompt: 'p', tools: [] });
+    await until(() => controller.getSnapshot().requestId !== null);
+    stream.push('<!doctype html>\n<html><body><form action="/typo3/login">\n');
+    await ended();
+    expect(controller.getSnapshot()).toMatchObject({ status: 'failed', failure: { kind: 'sessionExpired' } });
+    expect(warnings).toEqual([]);
+  });
+
+  it('reads a line that looks like HTML after the first event as a line to skip, not as a login page', async () => {
+    const stream = controlledStream();
+    const { controller, warnings, ended } = setup(() => stream.response);
+    controller.start({ prompt: 'p', tools: [] });
+    await until(() => controller.getSnapshot().requestId !== null);
+    stream.line({ event: 'delta', text: 'Begun. ' });
+    stream.push('<div class="notice">\n');
+    stream.push(done);
+    await ended();
+    expect(controller.getSnapshot()).toMatchObject({ status: 'done', answer: 'A' });
+    expect(warnings.map((w) => w.code)).toEqual(['skippedLine']);
+  });
+
+  it('ends with the connection lost, after its idle timeout, a stream that sends only padding', async () => {
+    const stream = controlledStream();
+    const { controller, timers, ended } = setup(() => stream.response);
+    controller.start({ prompt: 'p', tools: [] });
+    await until(() => controller.getSnapshot().requestId !== null);
+    stream.line({ event: 'delta', text: 'Padded ' });
+    await until(() => controller.getSnapshot().partialAnswer === 'Padded ');
+    // Padding and blank lines: bytes, but no event. They do not keep the stream alive.
+    for (let i = 0; i < 5; i++) {
+      stream.push(`${' '.repeat(4095)}\n\n`);
+      await new Promise((r) => setTimeout(r, 0));
+      timers.advance(40_000);
+    }
+    await new Promise((r) => setTimeout(r, 0));
+    timers.advance(40_000);
+    await ended();
+    expect(controller.getSnapshot()).toMatchObject({
+      status: 'failed',
+      failure: { kind: 'connectionLost' },
+      partialAnswer: 'Padded ',
     });
   });
 
