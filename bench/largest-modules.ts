@@ -1,24 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-
-/** A static `import … from "./chunk.js"` or `export … from "./chunk.js"` (not a dynamic `import("./…")`). */
-const STATIC_IMPORT = /(?:import|export)(?:\s*\{[^}]*\}\s*|\s+[\w$*\s,{}]+?\s*)from\s*["']\.\/([^"']+)["']/g;
-
-/** The dist files a file loads up front: itself and what it imports statically from dist. */
-function eagerFiles(dist: string, file: string, skip: readonly string[], seen = new Set<string>()): Set<string> {
-  if (seen.has(file) || skip.includes(file) || !existsSync(join(dist, file))) return seen;
-  seen.add(file);
-  for (const match of readFileSync(join(dist, file), 'utf8').matchAll(STATIC_IMPORT)) {
-    eagerFiles(dist, match[1]!, skip, seen);
-  }
-  return seen;
-}
+import { eagerDistFiles, npmPackageOf } from '../test/package/bundle-budgets';
 
 /** A source's name as a reader knows it: its npm package, or its path under src/. */
 function moduleName(source: string): string {
-  const npm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
-  if (npm) return npm[1]!;
+  const npm = npmPackageOf(source);
+  if (npm) return npm;
   const own = /src\/.*$/.exec(source);
   return own ? own[0] : source;
 }
@@ -30,7 +18,7 @@ function moduleName(source: string): string {
  */
 export function largestModules(dist: string, file: string, skip: readonly string[] = [], count = 4) {
   const bytes = new Map<string, number>();
-  for (const name of eagerFiles(dist, file, skip)) {
+  for (const name of eagerDistFiles(file, skip)) {
     const mapFile = join(dist, `${name}.map`);
     if (!existsSync(mapFile)) continue;
     const lines = readFileSync(join(dist, name), 'utf8').split('\n');

@@ -97,7 +97,8 @@ export default function DialogContent(props: DialogContentProps) {
           >
             <VariantNav snapshot={snapshot} session={session} messages={m} />
             <AnswerView markdown={shownAnswer} streaming={running} />
-            {run.answerCut && (
+            {/* Only under the answer the cut run gave: another answer in view was not cut. */}
+            {run.answerCut && (running || shownAnswer === (run.answer ?? run.partialAnswer)) && (
               <p className="ask-ai-note" data-ask-ai-part="answer-cut">
                 {m.answerCut}
               </p>

@@ -7,7 +7,7 @@ import {
   type RunController,
   type RunSnapshot,
 } from '../../src/client';
-import { controlledStream, ENDPOINTS, until } from '../support/backend-fetch';
+import { controlledStream, doneEvent as done, ENDPOINTS, until, USAGE as usage } from '../support/backend-fetch';
 import { manualTimers } from '../support/manual-timers';
 
 interface Harness {
@@ -55,16 +55,6 @@ function harness(
   return { controller, runBodies, cancelBodies, warnings, history, timers };
 }
 
-const usage = { promptTokens: 3, completionTokens: 4, totalTokens: 7, estimatedCost: null };
-const done = (finalContent: string, extra: object = {}) => ({
-  event: 'done',
-  success: true,
-  finalContent,
-  iterations: 1,
-  truncated: false,
-  usage,
-  ...extra,
-});
 const settled = (c: RunController) => until(() => c.getSnapshot().status !== 'running');
 
 describe('run controller: a run', () => {

@@ -1,5 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE_SNAPSHOT, MAX_ANSWER_LENGTH, MAX_STEPS, reduceRun, type RunSnapshot } from '../../src/client/run-state';
+import {
+  IDLE_SNAPSHOT,
+  MAX_ANSWER_LENGTH,
+  MAX_STEPS,
+  reduceRun,
+  type RunAction,
+  type RunSnapshot,
+} from '../../src/client/run-state';
+
+/** A `done` action with `answer` and nothing else of note. */
+const doneWith = (answer: string, at: number): RunAction => ({
+  type: 'done',
+  at,
+  result: {
+    answer,
+    usage: null,
+    iterations: 1,
+    truncated: false,
+    terminationReason: null,
+    runUuid: null,
+    correlationId: null,
+  },
+});
 
 const started = reduceRun(IDLE_SNAPSHOT, {
   type: 'start',
@@ -31,19 +53,7 @@ describe('reduceRun', () => {
   });
 
   it('takes no event once the run has ended', () => {
-    const done = reduceRun(started, {
-      type: 'done',
-      at: 9,
-      result: {
-        answer: 'A',
-        usage: null,
-        iterations: 1,
-        truncated: false,
-        terminationReason: null,
-        runUuid: null,
-        correlationId: null,
-      },
-    });
+    const done = reduceRun(started, doneWith('A', 9));
     for (const action of [
       { type: 'delta', text: 'x' },
       { type: 'started', runUuid: 'u' },
@@ -109,36 +119,8 @@ describe('reduceRun', () => {
     s = reduceRun(s, { type: 'step', step: { kind: 'assembled', round: 2, durationMs: 1, toolName: 'b' } });
     expect(s.steps.find((x) => x.id === 2)?.status).toBe('running');
     // On the end nothing stays running: done finished them, any other end did not.
-    expect(
-      reduceRun(s, {
-        type: 'done',
-        at: 1,
-        result: {
-          answer: 'A',
-          usage: null,
-          iterations: 1,
-          truncated: false,
-          terminationReason: null,
-          runUuid: null,
-          correlationId: null,
-        },
-      }).steps.filter((x) => x.status === 'running'),
-    ).toEqual([]);
-    expect(
-      reduceRun(s, {
-        type: 'done',
-        at: 1,
-        result: {
-          answer: 'A',
-          usage: null,
-          iterations: 1,
-          truncated: false,
-          terminationReason: null,
-          runUuid: null,
-          correlationId: null,
-        },
-      }).steps.find((x) => x.id === 2)?.status,
-    ).toBe('done');
+    expect(reduceRun(s, doneWith('A', 1)).steps.filter((x) => x.status === 'running')).toEqual([]);
+    expect(reduceRun(s, doneWith('A', 1)).steps.find((x) => x.id === 2)?.status).toBe('done');
     expect(
       reduceRun(s, { type: 'fail', failure: { kind: 'network' }, at: 1 }).steps.find((x) => x.id === 2)?.status,
     ).toBe('failed');
@@ -203,19 +185,7 @@ describe('reduceRun', () => {
       state = reduceRun(state, { type: 'delta', text: 'ghijkl' });
       expect(state).toMatchObject({ partialAnswer: 'abcdefghij', answerCut: true });
       expect(reduceRun(state, { type: 'delta', text: 'more' })).toBe(state);
-      const done = reduceRun(state, {
-        type: 'done',
-        at: 2,
-        result: {
-          answer: 'x'.repeat(25),
-          usage: null,
-          iterations: 1,
-          truncated: false,
-          terminationReason: null,
-          runUuid: null,
-          correlationId: null,
-        },
-      });
+      const done = reduceRun(state, doneWith('x'.repeat(25), 2));
       expect(done).toMatchObject({ status: 'done', answer: 'x'.repeat(10), answerCut: true });
     });
 

@@ -94,8 +94,29 @@ export const BUDGETS: Record<string, Budget> = {
   },
 };
 
-/** A static `import … from "./chunk.js"` of a minified ES module (not a dynamic `import("./…")`). */
-const STATIC_IMPORT = /import(?:\s*\{[^}]*\}\s*|\s+[\w$*\s,{}]+?\s*)from\s*["']\.\/([^"']+)["']/g;
+/** A static `import … from "./chunk.js"` or `export … from "./chunk.js"` (not a dynamic `import("./…")`). */
+const STATIC_IMPORT = /(?:import|export)(?:\s*\{[^}]*\}\s*|\s+[\w$*\s,{}]+?\s*)from\s*["']\.\/([^"']+)["']/g;
+
+/**
+ * The `dist` files a file loads up front: itself and what it imports statically from `dist`, through
+ * and through. `skip`: files another budget measures (the CKEditor plugin's shared runtime).
+ */
+export function eagerDistFiles(file: string, skip: readonly string[] = []): Set<string> {
+  const eager = new Set<string>();
+  const visit = (name: string) => {
+    const path = join(ROOT, 'dist', name);
+    if (eager.has(name) || (name !== file && skip.includes(name)) || !existsSync(path)) return;
+    eager.add(name);
+    for (const match of readFileSync(path, 'utf8').matchAll(STATIC_IMPORT)) visit(match[1]!);
+  };
+  visit(file);
+  return eager;
+}
+
+/** The npm package a source path lies in, if any. */
+export function npmPackageOf(source: string): string | null {
+  return /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? null;
+}
 
 const packageOf = (specifier: string) => specifier.replace(/^((?:@[^/]+\/)?[^/]+).*$/, '$1');
 
@@ -104,10 +125,7 @@ function inlinedPackages(file: string): string[] {
   const map = resolve(ROOT, `${file}.map`);
   if (!existsSync(map)) return [];
   const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
-  return sources.flatMap((source) => {
-    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
-    return match?.[1] ? [match[1]] : [];
-  });
+  return sources.flatMap((source) => npmPackageOf(source) ?? []);
 }
 
 export async function measure(budget: Budget) {
@@ -117,14 +135,7 @@ export async function measure(budget: Budget) {
     // What the page loads up front: the file and the chunks it imports statically. The chunks it
     // loads lazily sit beside it (`widget-standalone-*.js`): listed apart.
     const gzipOf = (file: string) => gzipSync(readFileSync(join(ROOT, 'dist', file)), { level: 9 }).length;
-    const eager = new Set<string>();
-    const visit = (file: string) => {
-      // A file another budget measures (the plugin's shared runtime) is not counted twice.
-      if (eager.has(file) || (file !== budget.file && budget.external.includes(file))) return;
-      eager.add(file);
-      for (const match of readFileSync(join(ROOT, 'dist', file), 'utf8').matchAll(STATIC_IMPORT)) visit(match[1]!);
-    };
-    visit(budget.file);
+    const eager = eagerDistFiles(budget.file, budget.external);
     const prefix = budget.file.replace(/\.js$/, '-');
     const chunks = readdirSync(join(ROOT, 'dist')).filter((f) => f.startsWith(prefix) && f.endsWith('.js'));
     const lazy = chunks.filter((f) => !eager.has(f)).reduce((sum, f) => sum + gzipOf(f), 0);

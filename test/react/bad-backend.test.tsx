@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { doneEvent as done, USAGE as usage } from '../support/backend-fetch';
 import { openDialog, renderDialog, runInstruction, server, settled, useBackend } from './dialog-harness';
 
 /**
@@ -14,16 +15,6 @@ useBackend();
 
 const INSTRUCTION = 'Summarise the text';
 const line = (event: unknown) => `${typeof event === 'string' ? event : JSON.stringify(event)}\n`;
-const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2 };
-const done = (finalContent: string, extra: object = {}) => ({
-  event: 'done',
-  success: true,
-  finalContent,
-  iterations: 1,
-  truncated: false,
-  usage,
-  ...extra,
-});
 const delta = (text: string) => ({ event: 'delta', text });
 
 /** An NDJSON body of these lines (strings as written, bytes as bytes), optionally left open. */
@@ -263,6 +254,14 @@ const CASES: Record<string, Case> = {
     run: ndjson([{ event: 'step', step: { kind: 'dream', round: 1, durationMs: 3 } }, done('Woke.')]),
     says: SENTENCES.done,
     keeps: 'Woke.',
+  },
+  'more steps than the timeline keeps': {
+    run: ndjson([
+      ...Array.from({ length: 250 }, (_, i) => ({ event: 'step', step: { kind: 'llm', round: i, durationMs: 1 } })),
+      done('Many steps.'),
+    ]),
+    says: /^…and 50 more$/,
+    keeps: 'Many steps.',
   },
   'deeply nested JSON on one line': {
     run: ndjson([`${'['.repeat(100_000)}${']'.repeat(100_000)}`, delta('Deep.'), done('Deep.')]),

@@ -143,4 +143,39 @@ describe('a streamed answer in the dialog', () => {
     expect(calls).toEqual(before);
     expect(screen.getByRole('textbox', { name: 'Instruction' })).toHaveValue('Go');
   });
+
+  it('shows a half-written **bold as bold while streaming, never its raw markers', async () => {
+    const frames = manualFrames();
+    let releaseStream: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (releaseStream = resolve));
+    server.use(
+      http.post('*/api/ask-ai/run', () => {
+        const encoder = new TextEncoder();
+        const line = (event: object) => encoder.encode(`${JSON.stringify(event)}\n`);
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(line({ event: 'delta', text: 'An **impor' }));
+            await gate;
+            controller.enqueue(line({ event: 'delta', text: 'tant** point.' }));
+            const done = { event: 'done', success: true, finalContent: 'An **important** point.' };
+            controller.enqueue(line({ ...done, iterations: 1, truncated: false, usage: [] }));
+            controller.close();
+          },
+        });
+        return new HttpResponse(body, { headers: { 'content-type': 'application/x-ndjson' } });
+      }),
+    );
+    const user = userEvent.setup();
+    render(<AskAiDialog endpoints={ENDPOINTS} />);
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Go');
+    await waitFor(() => expect(frames.pending()).toBeGreaterThan(0));
+    await act(async () => frames.paint(40));
+    const answer = await within(dialog).findByRole('region', { name: 'Answer' });
+    await waitFor(() => expect(answer.querySelector('strong')).toHaveTextContent('impor'));
+    expect(answer).not.toHaveTextContent('**');
+    releaseStream();
+    await waitFor(() => expect(dialog.getAttribute('data-state')).toBe('done'));
+    expect(answer.querySelector('strong')).toHaveTextContent('important');
+  });
 });

@@ -63,3 +63,17 @@ export async function until(predicate: () => boolean, tries = 200): Promise<void
   }
   throw new Error('condition not reached');
 }
+
+/** What a `done` event reports as usage in the tests. */
+export const USAGE = { promptTokens: 3, completionTokens: 4, totalTokens: 7, estimatedCost: null };
+
+/** A `done` event with `finalContent` (CONTRACT.md §2); `extra` adds or overrides fields. */
+export const doneEvent = (finalContent: string, extra: object = {}) => ({
+  event: 'done',
+  success: true,
+  finalContent,
+  iterations: 1,
+  truncated: false,
+  usage: USAGE,
+  ...extra,
+});
