@@ -1,6 +1,5 @@
-import { CancelAnswerSchema } from '../contract/cancel';
-import { readJsonAnswer } from './http-answer';
 import { beforeTimeout, GLOBAL_TIMERS, TIMED_OUT, type Timers } from './idle-timeout';
+import { loadRunReaders } from './load-run-readers';
 import type { Transport } from './transport';
 
 export type CancelTarget = { readonly runUuid: string } | { readonly requestId: string };
@@ -14,7 +13,11 @@ export interface CancelOptions {
   readonly keepalive?: boolean | undefined;
 }
 
-/** Asks the cancel endpoint to stop a run; `true` only when it confirms in time. Never throws. */
+/**
+ * Asks the cancel endpoint to stop a run; `true` only when it confirms in time. Never throws. The
+ * request leaves at once (a page being left has no time to wait); its answer is read by the run's
+ * reader code, which the stopped run has loaded.
+ */
 export async function requestCancel(
   transport: Transport,
   url: string,
@@ -30,14 +33,12 @@ export async function requestCancel(
         body: JSON.stringify(target),
         ...(options.keepalive ? { keepalive: true } : {}),
       })
-      .then((response) => readJsonAnswer(response, now));
-    const answer = await beforeTimeout(sent, CANCEL_TIMEOUT_MS, options.timers ?? GLOBAL_TIMERS);
-    if (answer === TIMED_OUT) {
+      .then(async (response) => (await loadRunReaders())?.cancelConfirmed(response, now) ?? false);
+    const confirmed = await beforeTimeout(sent, CANCEL_TIMEOUT_MS, options.timers ?? GLOBAL_TIMERS);
+    if (confirmed === TIMED_OUT) {
       transport.warn({ code: 'cancelFailed', message: 'The cancel request got no answer in time.' });
       return false;
     }
-    const parsed = answer.ok ? CancelAnswerSchema.safeParse(answer.body) : null;
-    const confirmed = parsed?.success === true && parsed.data.cancelled;
     if (!confirmed) transport.warn({ code: 'cancelFailed', message: 'The server did not confirm the cancel.' });
     return confirmed;
   } catch {

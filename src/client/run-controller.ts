@@ -5,10 +5,9 @@ import type { AskAiFailure } from './failure';
 import { beforeTimeout, createIdleWatch, GLOBAL_TIMERS, TIMED_OUT, type Timers } from './idle-timeout';
 import { randomRequestId } from './request-id';
 import { IDLE_SNAPSHOT, reduceRun, type RunAction, type RunSnapshot } from './run-state';
-import { readRunStream, type RunSink } from './stream-reader';
+import type { RunSink } from './stream-reader';
 import type { Transport } from './transport';
-import { readUnstreamedRun } from './unstreamed-answer';
-import { isRedirect } from './http-answer';
+import { loadRunReaders } from './load-run-readers';
 
 export type { Timers } from './idle-timeout';
 
@@ -136,6 +135,8 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
   }
 
   async function execute(run: Run, body: RunRequest) {
+    // Fetched side by side with the request: a run that started before the dialog preloaded it waits no longer.
+    const reading = loadRunReaders();
     let response: Response | typeof TIMED_OUT;
     try {
       // Silence before the answer starts counts too: an unstreamed run answers only at its end.
@@ -155,6 +156,14 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
       run.abort.abort();
       return fail(run, { kind: 'connectionLost' });
     }
+    const code = await reading;
+    if (run !== current) return;
+    // The reader's chunk could not be fetched (offline, a deploy removed it): as unreachable as the server.
+    if (code === null) {
+      run.abort.abort();
+      return fail(run, { kind: 'network' });
+    }
+    const { readRunStream, readUnstreamedRun, isRedirect } = code;
     const type = response.headers.get('content-type') ?? '';
     if (response.ok && !isRedirect(response) && /application\/x-ndjson/i.test(type) && response.body) {
       const sink: RunSink = {

@@ -1,15 +1,10 @@
 import { QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { lazy, Suspense, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { RunContext } from '../client';
-import {
-  DEFAULT_LANGUAGES,
-  DEFAULT_PRESETS,
-  localeOf,
-  resolveMessages,
-  type AppliedAs,
-  type AskAiMessages,
-  type AskAiPreset,
-} from '../session';
+import type { AppliedAs, AskAiMessages, AskAiPreset } from '../session';
+import { localeOf } from '../session/locale';
+import { resolveMessages } from '../session/messages';
+import { DEFAULT_LANGUAGES, DEFAULT_PRESETS } from '../session/presets';
 import { refusalOf, type AnswerHandler, type ApplyRefusal } from './apply-refusal';
 import type { FeedbackHandler } from './answer-workflow';
 import { answerOf, usePreloadMarkdown } from './answer-view';

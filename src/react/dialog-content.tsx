@@ -1,12 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import {
-  localize,
-  type AppliedAs,
-  type AskAiMessages,
-  type AskAiPreset,
-  type DialogSession,
-  type DialogSnapshot,
-} from '../session';
+import type { AppliedAs, AskAiMessages, AskAiPreset, DialogSession, DialogSnapshot } from '../session';
+import { localize } from '../session/messages';
 import { ActionBar } from './action-bar';
 import type { AnswerHandler, ApplyRefusal } from './apply-refusal';
 import { AnswerView } from './answer-view';

@@ -2,19 +2,12 @@ export { AskAiDialog, type AskAiDialogProps } from './ask-ai-dialog';
 export { useOfferableTools } from './use-offerable-tools';
 export { useTaskRun } from './use-task-run';
 export { useDialogSession } from './use-dialog-session';
-export {
-  TOOLS_STALE_TIME_MS,
-  EN_MESSAGES,
-  DE_MESSAGES,
-  resolveMessages,
-  DEFAULT_PRESETS,
-  DEFAULT_LANGUAGES,
-  type AskAiMessages,
-  type AskAiLocale,
-  type AskAiPreset,
-  type DialogSnapshot,
-  type DialogStatus,
-} from '../session';
+// Each from its own module, not from the client's barrel: what the dialog loads later (the tool
+// list's reader, the run's readers) must not be tied to this entry's chunk.
+export { TOOLS_STALE_TIME_MS } from '../session/tools-query';
+export { EN_MESSAGES, DE_MESSAGES, resolveMessages } from '../session/messages';
+export { DEFAULT_PRESETS, DEFAULT_LANGUAGES } from '../session/presets';
+export type { AskAiMessages, AskAiLocale, AskAiPreset, DialogSnapshot, DialogStatus } from '../session';
 export type { AnswerHandler, ApplyRefusal } from './apply-refusal';
 export type { FeedbackHandler } from './answer-workflow';
 export type {
@@ -27,4 +20,5 @@ export type {
   OfferableTools,
   RunSnapshot,
 } from '../client';
-export { typo3Endpoints, createTransport } from '../client';
+export { typo3Endpoints } from '../client/typo3-endpoints';
+export { createTransport } from '../client/transport';

@@ -1,4 +1,5 @@
-import { localize, type AskAiMessages, type Outcome } from '../session';
+import type { AskAiMessages, Outcome } from '../session';
+import { localize } from '../session/messages';
 
 /** What the end of a run says: one short sentence, the server's own words in a collapsed "Details". */
 export function OutcomeNotice({ outcome, messages: m }: { outcome: Outcome; messages: AskAiMessages }) {

@@ -1,13 +1,7 @@
 import { useId, type KeyboardEvent, type RefObject, memo } from 'react';
 import type { OfferableTools } from '../client';
-import {
-  missingTools,
-  presetInstruction,
-  presetPrompt,
-  type AskAiMessages,
-  type AskAiPreset,
-  type ToolLabel,
-} from '../session';
+import type { AskAiMessages, AskAiPreset, ToolLabel } from '../session';
+import { missingTools, presetInstruction, presetPrompt } from '../session/presets';
 
 export interface TaskFormProps {
   readonly id: string;

@@ -1,6 +1,9 @@
 import { memo } from 'react';
 import type { OfferedTool, WithheldTool } from '../client';
-import { failureView, localize, visibleName, type AskAiMessages, type ToolListState } from '../session';
+import type { AskAiMessages, ToolListState } from '../session';
+import { localize } from '../session/messages';
+import { failureView } from '../session/outcome';
+import { visibleName } from '../session/visible-name';
 
 export interface ToolDisclosureProps {
   readonly tools: ToolListState;

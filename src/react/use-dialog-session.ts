@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { frameThrottled } from './frame-store';
-import { createDialogSession, type DialogSession, type DialogSessionSettings, type DialogSnapshot } from '../session';
+import type { DialogSession, DialogSessionSettings, DialogSnapshot } from '../session';
+import { createDialogSession } from '../session/dialog-session';
 
 /**
  * One dialog session for the lifetime of the component (never a module singleton), its snapshot

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { OfferableTools, Transport } from '../client';
-import { toolsQueryOptions } from '../session';
+import { toolsQueryOptions } from '../session/tools-query';
 
 /**
  * The tools this user may offer, narrowed to the unattended ones (TanStack Query over the client),

@@ -1,11 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import {
-  createRunController,
-  IDLE_SNAPSHOT,
-  type RunController,
-  type RunControllerOptions,
-  type RunSnapshot,
-} from '../client';
+import type { RunController, RunControllerOptions, RunSnapshot } from '../client';
+import { createRunController } from '../client/run-controller';
+import { IDLE_SNAPSHOT } from '../client/run-state';
 
 const serverSnapshot = () => IDLE_SNAPSHOT;
 

@@ -1,11 +1,6 @@
 import { useMemo } from 'react';
-import {
-  createTransport,
-  type AskAiEndpoints,
-  type ContractWarning,
-  type HeadersValue,
-  type Transport,
-} from '../client';
+import type { AskAiEndpoints, ContractWarning, HeadersValue, Transport } from '../client';
+import { createTransport } from '../client/transport';
 
 export interface TransportProps {
   /** The backend's URLs (in TYPO3: `typo3Endpoints(...)`). Required unless `transport` is given. */

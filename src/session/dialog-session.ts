@@ -3,8 +3,8 @@ import type { RunContext } from '../contract/run-request';
 import type { OfferableTools } from '../client/offerable-tools';
 import type { AnswerOutcome } from '../contract/outcome';
 import { GLOBAL_TIMERS } from '../client/idle-timeout';
-import { sendFeedback } from '../client/send-feedback';
 import { createRunController, type Timers } from '../client/run-controller';
+import { loadRunReaders } from '../client/load-run-readers';
 import type { RunSnapshot } from '../client/run-state';
 import { limitContext, taskResult, type ContextPart, type TaskResult } from '../client/task-result';
 import type { Transport } from '../client/transport';
@@ -493,7 +493,10 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       const posting = Boolean(transport.endpoints.outcome && correlationId);
       updateVariant(index, { feedback: { given: outcome, status: posting ? 'sending' : 'sent', open: !changing } });
       if (posting && correlationId) {
-        void sendFeedback(transport, correlationId, outcome, now()).then((ok) => {
+        const sent = loadRunReaders().then(
+          (code) => code?.sendFeedback(transport, correlationId, outcome, now()) ?? false,
+        );
+        void sent.then((ok) => {
           const current = variants[index];
           if (current?.id !== variant.id) return;
           updateVariant(index, { feedback: { ...current.feedback, status: ok ? 'sent' : 'failed' } });
@@ -512,10 +515,12 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     setActive(next) {
       if (next === active) return;
       active = next;
+      if (active) void loadRunReaders();
       observer.setOptions(observerOptions());
       onTools();
     },
     prefetchTools() {
+      void loadRunReaders();
       void client.prefetchQuery(queryOptions());
     },
     reloadTools() {

@@ -1,6 +1,6 @@
 import type { QueryObserverOptions, QueryObserverResult } from '@tanstack/query-core';
 import { AskAiRequestError, type AskAiFailure } from '../client/failure';
-import { offerableTools, type OfferableTools } from '../client/offerable-tools';
+import type { OfferableTools } from '../client/offerable-tools';
 import type { Timers } from '../client/idle-timeout';
 import type { Transport } from '../client/transport';
 
@@ -23,8 +23,15 @@ export function toolsQueryOptions(
 ) {
   return {
     queryKey: ['ask-ai-dialog', 'tools', transport.endpoints.tools, configuration ?? null] as ToolsQueryKey,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      offerableTools(transport, { configuration, signal, timeoutMs: wait.timeoutMs, timers: wait.timers }),
+    // The list's reader, its schema and the unattended filter are a chunk of their own, fetched with the
+    // first list (a chunk that cannot be fetched fails the query as the network would).
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      (await import('../client/offerable-tools')).offerableTools(transport, {
+        configuration,
+        signal,
+        timeoutMs: wait.timeoutMs,
+        timers: wait.timers,
+      }),
     staleTime: TOOLS_STALE_TIME_MS,
     // A failure is shown with its own retry action; the editor decides when to ask again.
     retry: false,

@@ -1,4 +1,5 @@
-import { typo3Endpoints, type AskAiEndpoints, type RunContext, type TaskAnswer, type TaskAnswerMeta } from '../client';
+import type { AskAiEndpoints, RunContext, TaskAnswer, TaskAnswerMeta } from '../client';
+import { typo3Endpoints } from '../client/typo3-endpoints';
 import type { AskAiDialogProps } from '../react';
 import { mount, type MountedDialog } from './mount';
 

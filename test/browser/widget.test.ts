@@ -130,6 +130,39 @@ describe.each([
     await dialog.getByText('You stopped the task.').waitFor();
   });
 
+  it('fetches the tool list’s reader and the run’s readers only when the editor reaches for the dialog', async () => {
+    // `/src/client/run-readers.ts` from the source, `widget-standalone-run-readers-<hash>.js` from dist.
+    const LATER = /(\/|standalone-)(offerable-tools|run-readers)[.-]/;
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(host);
+    await page.getByRole('button', { name: 'Ask AI' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The trigger is on the page (and the dialog's contents were fetched for it); the rest waits.
+    expect(scripts.filter((path) => LATER.test(path))).toEqual([]);
+    await page.getByRole('button', { name: 'Ask AI' }).hover();
+    await expect.poll(() => scripts.filter((path) => LATER.test(path)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says the server cannot be reached when the run’s readers cannot be fetched; Try again fetches them', async () => {
+    const readers = /(\/|standalone-)run-readers[.-]/;
+    await page.route(readers, (route) => route.abort('internetdisconnected'));
+    await page.goto(host);
+    await page.getByRole('button', { name: 'Ask AI' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask AI' });
+    const instruction = dialog.getByRole('textbox', { name: 'Instruction' });
+    await instruction.fill('Summarise this text in two sentences.');
+    await instruction.press('Enter');
+    await dialog.getByText('The server could not be reached. Check your connection and try again.').waitFor();
+    expect(await instruction.inputValue()).toBe('Summarise this text in two sentences.');
+    expect(await dialog.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+    await page.unroute(readers);
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await dialog.getByText('Done.').waitFor();
+  });
+
   it('stops a run on Esc inside the shadow root before it closes', async () => {
     await setSimulation({ fault: 'stalled-stream' });
     await page.goto(host);

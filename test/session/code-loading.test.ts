@@ -1,0 +1,93 @@
+import { QueryClient } from '@tanstack/query-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDialogSession, createTransport, type ContractWarning } from '../../src/session';
+import { requestCancel } from '../../src/client/cancel-request';
+import { ENDPOINTS, simulated, until } from '../support/backend-fetch';
+
+/**
+ * The tool list's reader and the run's readers are chunks of their own, fetched when the dialog needs
+ * them. A chunk that cannot be fetched (offline, a deploy removed it) must read as the network failure
+ * it is, keep the instruction, and leave the next attempt free to fetch it again.
+ */
+const TOOL_READER = '../../src/client/offerable-tools';
+const RUN_READERS = '../../src/client/run-readers';
+
+function setup() {
+  const sim = simulated();
+  const warnings: ContractWarning[] = [];
+  const transport = createTransport({
+    endpoints: ENDPOINTS,
+    fetch: sim.fetch,
+    onContractWarning: (warning) => warnings.push(warning),
+  });
+  const session = createDialogSession({ transport, queryClient: new QueryClient() });
+  session.subscribe(() => undefined);
+  return { session, sim, warnings };
+}
+
+const gone = () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+};
+
+afterEach(() => {
+  vi.doUnmock(TOOL_READER);
+  vi.doUnmock(RUN_READERS);
+});
+
+describe('code the dialog loads when it needs it', () => {
+  it('a tool list whose reader cannot be fetched fails as the network does; reloading fetches it again', async () => {
+    vi.doMock(TOOL_READER, gone);
+    const { session } = setup();
+    session.setActive(true);
+    await until(() => session.getSnapshot().tools.status === 'error');
+    expect(session.getSnapshot().tools.failure).toEqual({ kind: 'network' });
+
+    vi.doUnmock(TOOL_READER);
+    session.reloadTools();
+    await until(() => session.getSnapshot().tools.status === 'success');
+    expect(session.getSnapshot().tools.data?.unattended.length).toBeGreaterThan(0);
+  });
+
+  it('a run whose readers cannot be fetched fails as the network does, keeping its instruction', async () => {
+    vi.doMock(RUN_READERS, gone);
+    const { session, sim } = setup();
+    session.setActive(true);
+    await until(() => session.getSnapshot().tools.status === 'success');
+    session.setInstruction('Summarise this text.');
+    expect(session.start()).toBe(true);
+    await until(() => session.getSnapshot().status === 'failed');
+    const failed = session.getSnapshot();
+    expect(failed.run.failure).toEqual({ kind: 'network' });
+    expect(failed.instruction).toBe('Summarise this text.');
+    expect(failed.outcome?.lines[0]).toEqual({ key: 'network' });
+    // The request itself went out: the server is asked, and the chunk is what failed.
+    expect(sim.requests.filter((r) => r.url.startsWith(ENDPOINTS.run))).toHaveLength(1);
+
+    vi.doUnmock(RUN_READERS);
+    expect(session.retry()).toBe(true);
+    await until(() => session.getSnapshot().status === 'done');
+    expect(session.getSnapshot().answer).not.toBe('');
+  });
+
+  it('a cancel whose answer cannot be read (its reader is gone) counts as not confirmed, and says so', async () => {
+    vi.doMock(RUN_READERS, gone);
+    const sent: string[] = [];
+    const warnings: ContractWarning[] = [];
+    const transport = createTransport({
+      endpoints: ENDPOINTS,
+      fetch: (async (input: RequestInfo | URL) => {
+        sent.push(String(input));
+        return Response.json({ success: true, cancelled: true });
+      }) as typeof fetch,
+      onContractWarning: (warning) => warnings.push(warning),
+    });
+    const confirmed = requestCancel(transport, ENDPOINTS.cancel!, { requestId: 'r-1' }, 0);
+    // The request leaves at once, before any code is fetched: a page being left has no time to wait.
+    expect(sent).toEqual([ENDPOINTS.cancel]);
+    expect(await confirmed).toBe(false);
+    expect(warnings.map((w) => w.code)).toEqual(['cancelFailed']);
+
+    vi.doUnmock(RUN_READERS);
+    expect(await requestCancel(transport, ENDPOINTS.cancel!, { requestId: 'r-2' }, 0)).toBe(true);
+  });
+});
