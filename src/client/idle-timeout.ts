@@ -8,6 +8,9 @@ export const GLOBAL_TIMERS: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
+/** How long the tool list may take by default: then the dialog says so, and a task runs without tools. */
+export const DEFAULT_TOOLS_TIMEOUT_MS = 20_000;
+
 export const TIMED_OUT: unique symbol = Symbol('timedOut');
 
 /** Resolves with the promise's value, or `TIMED_OUT` when it takes longer than `ms`. */

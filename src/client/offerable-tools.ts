@@ -2,7 +2,7 @@ import { ToolEntrySchema, ToolsAnswerSchema, type ToolEntry } from '../contract/
 import { createUnattendedFilter, type ToolTraits, type WithheldReason } from '../unattended';
 import { AskAiRequestError } from './failure';
 import { readJsonAnswer } from './http-answer';
-import { GLOBAL_TIMERS, type Timers } from './idle-timeout';
+import { DEFAULT_TOOLS_TIMEOUT_MS, GLOBAL_TIMERS, type Timers } from './idle-timeout';
 import { appendQuery, type Transport } from './transport';
 
 const ABORTED = new Error('aborted');
@@ -42,8 +42,7 @@ export interface OfferableToolsOptions {
   readonly timers?: Timers | undefined;
 }
 
-/** How long the tool list may take by default: then the dialog says so, and a task runs without tools. */
-export const DEFAULT_TOOLS_TIMEOUT_MS = 20_000;
+export { DEFAULT_TOOLS_TIMEOUT_MS } from './idle-timeout';
 
 /**
  * Fetches the tools this user may offer in this configuration and narrows them to those that run

@@ -156,10 +156,11 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
       run.abort.abort();
       return fail(run, { kind: 'connectionLost' });
     }
-    const code = await reading;
+    const code = await idle(reading);
     if (run !== current) return;
-    // The reader's chunk could not be fetched (offline, a deploy removed it): as unreachable as the server.
-    if (code === null) {
+    // The reader's chunk could not be fetched (offline, a deploy removed it, or it stalled past the idle
+    // timeout): as unreachable as the server.
+    if (code === null || code === TIMED_OUT) {
       run.abort.abort();
       return fail(run, { kind: 'network' });
     }

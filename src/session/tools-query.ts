@@ -1,7 +1,7 @@
 import type { QueryObserverOptions, QueryObserverResult } from '@tanstack/query-core';
 import { AskAiRequestError, type AskAiFailure } from '../client/failure';
 import type { OfferableTools } from '../client/offerable-tools';
-import type { Timers } from '../client/idle-timeout';
+import { beforeTimeout, DEFAULT_TOOLS_TIMEOUT_MS, GLOBAL_TIMERS, TIMED_OUT, type Timers } from '../client/idle-timeout';
 import type { Transport } from '../client/transport';
 
 /**
@@ -9,6 +9,8 @@ import type { Transport } from '../client/transport';
  * notice a changed setting.
  */
 export const TOOLS_STALE_TIME_MS = 60_000;
+
+const NETWORK: AskAiFailure = { kind: 'network' };
 
 export type ToolsQueryKey = readonly ['ask-ai-dialog', 'tools', string, string | null];
 
@@ -23,19 +25,25 @@ export function toolsQueryOptions(
 ) {
   return {
     queryKey: ['ask-ai-dialog', 'tools', transport.endpoints.tools, configuration ?? null] as ToolsQueryKey,
-    // The list's reader, its schema and the unattended filter are a chunk of their own, fetched with the
-    // first list (a chunk that cannot be fetched fails the query as the network would).
-    queryFn: async ({ signal }: { signal: AbortSignal }) =>
-      (await import('../client/offerable-tools')).offerableTools(transport, {
-        configuration,
-        signal,
-        timeoutMs: wait.timeoutMs,
-        timers: wait.timers,
-      }),
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      const { timeoutMs = DEFAULT_TOOLS_TIMEOUT_MS, timers = GLOBAL_TIMERS } = wait;
+      const reader = await readerOfTools(timeoutMs, timers);
+      return reader.offerableTools(transport, { configuration, signal, timeoutMs, timers });
+    },
     staleTime: TOOLS_STALE_TIME_MS,
     // A failure is shown with its own retry action; the editor decides when to ask again.
     retry: false,
   } satisfies QueryObserverOptions<OfferableTools, Error, OfferableTools, OfferableTools, ToolsQueryKey>;
+}
+
+/**
+ * The list's reader, its schemas and the unattended filter: a chunk of their own, fetched with the first
+ * list. A chunk that cannot be fetched, or not within the list's own timeout, fails as the network does.
+ */
+async function readerOfTools(timeoutMs: number, timers: Timers) {
+  const reader = await beforeTimeout(import('../client/offerable-tools'), timeoutMs, timers).catch(() => null);
+  if (reader === null || reader === TIMED_OUT) throw new AskAiRequestError(NETWORK);
+  return reader;
 }
 
 /** The tool list as the dialog shows it. */
@@ -60,8 +68,6 @@ export function toolListState(result: QueryObserverResult<OfferableTools>): Tool
   const failure = result.error instanceof AskAiRequestError ? result.error.failure : result.error ? NETWORK : null;
   return { status: result.status, data: result.data, failure, fetching: result.fetchStatus === 'fetching' };
 }
-
-const NETWORK: AskAiFailure = { kind: 'network' };
 
 export function sameToolListState(a: ToolListState, b: ToolListState): boolean {
   return a.status === b.status && a.data === b.data && a.failure === b.failure && a.fetching === b.fetching;

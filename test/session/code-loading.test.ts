@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDialogSession, createTransport, type ContractWarning } from '../../src/session';
 import { requestCancel } from '../../src/client/cancel-request';
 import { ENDPOINTS, simulated, until } from '../support/backend-fetch';
+import { manualTimers } from '../support/manual-timers';
 
 /**
  * The tool list's reader and the run's readers are chunks of their own, fetched when the dialog needs
@@ -12,7 +13,7 @@ import { ENDPOINTS, simulated, until } from '../support/backend-fetch';
 const TOOL_READER = '../../src/client/offerable-tools';
 const RUN_READERS = '../../src/client/run-readers';
 
-function setup() {
+function setup(timers?: ReturnType<typeof manualTimers>) {
   const sim = simulated();
   const warnings: ContractWarning[] = [];
   const transport = createTransport({
@@ -20,7 +21,13 @@ function setup() {
     fetch: sim.fetch,
     onContractWarning: (warning) => warnings.push(warning),
   });
-  const session = createDialogSession({ transport, queryClient: new QueryClient() });
+  const session = createDialogSession({
+    transport,
+    queryClient: new QueryClient(),
+    timers,
+    toolsTimeoutMs: 20_000,
+    idleTimeoutMs: 180_000,
+  });
   session.subscribe(() => undefined);
   return { session, sim, warnings };
 }
@@ -28,6 +35,8 @@ function setup() {
 const gone = () => {
   throw new TypeError('Failed to fetch dynamically imported module');
 };
+/** A chunk whose fetch never ends (a stalled connection). */
+const stalled = () => new Promise<never>(() => undefined);
 
 afterEach(() => {
   vi.doUnmock(TOOL_READER);
@@ -89,5 +98,35 @@ describe('code the dialog loads when it needs it', () => {
 
     vi.doUnmock(RUN_READERS);
     expect(await requestCancel(transport, ENDPOINTS.cancel!, { requestId: 'r-2' }, 0)).toBe(true);
+  });
+
+  it('a tool-list reader that never arrives fails as the network does once the list’s timeout passes', async () => {
+    vi.doMock(TOOL_READER, stalled);
+    const timers = manualTimers();
+    const { session } = setup(timers);
+    session.setActive(true);
+    await until(() => session.getSnapshot().tools.fetching);
+    timers.advance(19_999);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(session.getSnapshot().tools.status).toBe('pending');
+    timers.advance(1);
+    await until(() => session.getSnapshot().tools.status === 'error');
+    expect(session.getSnapshot().tools.failure).toEqual({ kind: 'network' });
+  });
+
+  it('run readers that never arrive end the run as a network failure once the idle timeout passes', async () => {
+    const timers = manualTimers();
+    const { session } = setup(timers);
+    session.setActive(true);
+    await until(() => session.getSnapshot().tools.status === 'success');
+    vi.doMock(RUN_READERS, stalled);
+    session.setInstruction('Summarise this text.');
+    session.start();
+    await until(() => session.getSnapshot().status === 'running');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    timers.advance(180_000);
+    await until(() => session.getSnapshot().status === 'failed');
+    expect(session.getSnapshot().run.failure).toEqual({ kind: 'network' });
+    expect(session.getSnapshot().instruction).toBe('Summarise this text.');
   });
 });
