@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { QueryObserverResult } from '@tanstack/query-core';
 import { AskAiRequestError, createTransport, type OfferableTools } from '../../src/client';
 import { toolListState, toolsQueryOptions, TOOLS_STALE_TIME_MS } from '../../src/session';
+import { sameToolListState, type ToolListState } from '../../src/session/tools-query';
 import { ENDPOINTS, simulated } from '../support/backend-fetch';
 
 const result = (patch: Partial<QueryObserverResult<OfferableTools>>) =>
@@ -45,5 +46,15 @@ describe('the tool-list query', () => {
     });
     // Anything else that went wrong reads as a network failure, never as a crash.
     expect(toolListState(result({ status: 'error', error: new TypeError('x') })).failure).toEqual({ kind: 'network' });
+  });
+
+  it('tells the session the list changed when any of status, data, failure or fetching did, and only then', () => {
+    const data = { configuration: null, unattended: [], withheld: [] } satisfies OfferableTools;
+    const shown: ToolListState = { status: 'success', data, failure: null, fetching: false };
+    expect(sameToolListState(shown, { ...shown })).toBe(true);
+    expect(sameToolListState(shown, { ...shown, status: 'error' })).toBe(false);
+    expect(sameToolListState(shown, { ...shown, data: { ...data } })).toBe(false);
+    expect(sameToolListState(shown, { ...shown, failure: { kind: 'network' } })).toBe(false);
+    expect(sameToolListState(shown, { ...shown, fetching: true })).toBe(false);
   });
 });
