@@ -23,29 +23,43 @@ export function beforeTimeout<T>(promise: Promise<T>, ms: number, timers: Timers
 }
 
 /**
- * The idle timeout of a whole stream on one timer: each read races a shared "timed out" promise, and
- * moving the deadline on (an event came) does not replace the timer; when it fires early it waits the
- * rest. Thousands of reads cost no timer each. `stop()` clears it once the stream has ended.
+ * The idle timeout of a whole stream on one timer: moving the deadline on (an event came) does not
+ * replace the timer; when it fires early it waits the rest. Thousands of reads cost no timer each.
+ * Only the read under way is held (to wake it at the deadline), never the ones it answered: a shared
+ * promise raced by every read would keep each chunk until the stream ends. `stop()` clears the timer
+ * once the stream has ended.
  */
 export function createIdleWatch(timers: Timers, now: () => number) {
   let deadline = Number.POSITIVE_INFINITY;
   let handle: unknown = null;
-  let expire: () => void = () => undefined;
-  const expired = new Promise<typeof TIMED_OUT>((resolve) => (expire = () => resolve(TIMED_OUT)));
+  let expired = false;
+  let wake: (() => void) | null = null;
   const arm = () => {
     handle = timers.setTimeout(check, Math.max(0, deadline - now()));
   };
   const check = () => {
     handle = null;
-    if (now() >= deadline) expire();
-    else arm();
+    if (now() < deadline) return arm();
+    expired = true;
+    wake?.();
   };
   return {
     /** The read, or `TIMED_OUT` once `ms` pass from now without the deadline moving on. */
     race<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+      if (expired) return Promise.resolve(TIMED_OUT);
       deadline = now() + ms;
       if (handle === null) arm();
-      return Promise.race([promise, expired]);
+      return new Promise<T | typeof TIMED_OUT>((resolve, reject) => {
+        const woken = () => resolve(TIMED_OUT);
+        wake = woken;
+        const settled = () => {
+          if (wake === woken) wake = null;
+        };
+        promise.then(
+          (value) => (settled(), resolve(value)),
+          (error: unknown) => (settled(), reject(error)),
+        );
+      });
     },
     stop() {
       if (handle !== null) timers.clearTimeout(handle);

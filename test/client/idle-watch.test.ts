@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createIdleWatch, TIMED_OUT } from '../../src/client/idle-timeout';
 import { manualTimers } from '../support/manual-timers';
@@ -33,5 +35,26 @@ describe('createIdleWatch', () => {
     expect(timers.pending()).toBe(1);
     watch.stop();
     expect(timers.pending()).toBe(0);
+  });
+
+  it('keeps no read it has answered: a long stream does not hold every chunk until it ends', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const timers = manualTimers();
+    const watch = createIdleWatch(timers, timers.now);
+    const read = async () => {
+      const chunk = { value: new Uint8Array(1024) };
+      await watch.race(Promise.resolve(chunk), 5000);
+      return new WeakRef(chunk);
+    };
+    const answered = [await read(), await read(), await read()];
+    // The watch goes on (the stream is still open) while the reads it answered are let go.
+    const pending = watch.race(new Promise<never>(() => undefined), 5000);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collect();
+    expect(answered.map((ref) => ref.deref())).toEqual([undefined, undefined, undefined]);
+    timers.advance(5000);
+    await expect(pending).resolves.toBe(TIMED_OUT);
+    watch.stop();
   });
 });

@@ -33,6 +33,28 @@ function manualFrames() {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A run stream that sends `first`, then waits for `release()` before it sends `rest` (and ends, with `end`). */
+function gatedRun(first: readonly object[], rest: readonly object[], { end = false } = {}) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.post('*/api/ask-ai/run', () => {
+      const encoder = new TextEncoder();
+      const line = (event: object) => encoder.encode(`${JSON.stringify(event)}\n`);
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          for (const event of first) controller.enqueue(line(event));
+          await gate;
+          for (const event of rest) controller.enqueue(line(event));
+          if (end) controller.close();
+        },
+      });
+      return new HttpResponse(body, { headers: { 'content-type': 'application/x-ndjson' } });
+    }),
+  );
+  return { release };
+}
+
 describe('frameThrottled', () => {
   function counter() {
     let value = { status: 'idle', n: 0 };
@@ -94,22 +116,12 @@ describe('a streamed answer in the dialog', () => {
   it('renders at a frame, not per chunk, leaving the form, the context summary and the tool list alone', async () => {
     const frames = manualFrames();
     const deltas = Array.from({ length: 120 }, (_, i) => `Word${i} ${i % 20 === 19 ? '\n\n' : ''}`);
-    let releaseStream: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (releaseStream = resolve));
-    server.use(
-      http.post('*/api/ask-ai/run', () => {
-        const encoder = new TextEncoder();
-        const line = (event: object) => encoder.encode(`${JSON.stringify(event)}\n`);
-        const body = new ReadableStream<Uint8Array>({
-          async start(controller) {
-            controller.enqueue(line({ event: 'started', runUuid: 'r1' }));
-            controller.enqueue(line({ event: 'delta', text: 'First. ' }));
-            await gate;
-            for (const text of deltas) controller.enqueue(line({ event: 'delta', text }));
-          },
-        });
-        return new HttpResponse(body, { headers: { 'content-type': 'application/x-ndjson' } });
-      }),
+    const { release: releaseStream } = gatedRun(
+      [
+        { event: 'started', runUuid: 'r1' },
+        { event: 'delta', text: 'First. ' },
+      ],
+      deltas.map((text) => ({ event: 'delta', text })),
     );
     const calls = { context: 0, tools: 0 };
     const user = userEvent.setup();
@@ -146,24 +158,14 @@ describe('a streamed answer in the dialog', () => {
 
   it('shows a half-written **bold as bold while streaming, never its raw markers', async () => {
     const frames = manualFrames();
-    let releaseStream: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (releaseStream = resolve));
-    server.use(
-      http.post('*/api/ask-ai/run', () => {
-        const encoder = new TextEncoder();
-        const line = (event: object) => encoder.encode(`${JSON.stringify(event)}\n`);
-        const body = new ReadableStream<Uint8Array>({
-          async start(controller) {
-            controller.enqueue(line({ event: 'delta', text: 'An **impor' }));
-            await gate;
-            controller.enqueue(line({ event: 'delta', text: 'tant** point.' }));
-            const done = { event: 'done', success: true, finalContent: 'An **important** point.' };
-            controller.enqueue(line({ ...done, iterations: 1, truncated: false, usage: [] }));
-            controller.close();
-          },
-        });
-        return new HttpResponse(body, { headers: { 'content-type': 'application/x-ndjson' } });
-      }),
+    const done = { event: 'done', success: true, finalContent: 'An **important** point.' };
+    const { release: releaseStream } = gatedRun(
+      [{ event: 'delta', text: 'An **impor' }],
+      [
+        { event: 'delta', text: 'tant** point.' },
+        { ...done, iterations: 1, truncated: false, usage: [] },
+      ],
+      { end: true },
     );
     const user = userEvent.setup();
     render(<AskAiDialog endpoints={ENDPOINTS} />);
