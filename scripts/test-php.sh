@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The TYPO3 extension's own checks: php -l on every file, then PHPUnit (the shared ADR-210 table,
+# request validation, the event stream, the outcome mapping, cancel ownership, the grant, the routes).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-php.sh
+bash scripts/ensure-nr-llm.sh
+failed=0
+count=0
+while IFS= read -r -d '' file; do
+  count=$((count + 1))
+  php -l "$file" >/dev/null || failed=1
+done < <(find typo3 -path typo3/vendor -prune -o -name '*.php' -print0)
+if [ "$failed" != 0 ]; then
+  echo "php -l found syntax errors." >&2
+  exit 1
+fi
+echo "php -l: $count files, no syntax errors"
+phpunit -c typo3/phpunit.xml.dist

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
+import { startPhpServer, type PhpServer } from '../support/php-server';
+
+/**
+ * The demo's dialog against the TYPO3 extension's real controller (`npm run php:serve`), as
+ * `ASK_AI_BACKEND=… npm start` runs it: a task streams from PHP, and Stop reaches the run on the
+ * server through the cancel route while the run streams from another PHP worker.
+ */
+describe('the demo against the PHP extension', () => {
+  let php: PhpServer;
+  let vite: ViteDevServer;
+  let context: BrowserContext;
+  let profile: string;
+  let page: Page;
+
+  beforeAll(async () => {
+    // Paced so that Stop lands between two steps of the scripted model.
+    php = await startPhpServer(400);
+    process.env.ASK_AI_BACKEND = php.base;
+    try {
+      vite = await createServer({
+        configFile: 'vite.config.ts',
+        server: { port: 0, host: '127.0.0.1', strictPort: false },
+        logLevel: 'error',
+      });
+    } finally {
+      delete process.env.ASK_AI_BACKEND;
+    }
+    await vite.listen();
+    const address = vite.httpServer?.address();
+    if (!address || typeof address !== 'object') throw new Error('The dev server has no address.');
+    profile = mkdtempSync(join(tmpdir(), 'ask-ai-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      baseURL: `http://127.0.0.1:${address.port}`,
+      args: [...CHROMIUM_ARGS],
+    });
+    page = await context.newPage();
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await vite?.close();
+    await php?.stop();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  const dialog = () => page.getByRole('dialog', { name: 'Ask AI' });
+
+  async function openWithSelection() {
+    await page.goto('/');
+    await page.locator('.rte p').first().selectText();
+    await page.locator('.rte').dispatchEvent('mouseup');
+    await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
+    await dialog()
+      .getByText(/^Tools: \d+ available/)
+      .waitFor();
+  }
+
+  it('streams a task from PHP: steps, then the answer made from the selection', async () => {
+    await openWithSelection();
+    const selected = ((await page.locator('.rte p').first().textContent()) ?? '').trim();
+    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await dialog().getByRole('button', { name: 'Stop' }).waitFor();
+    await dialog().getByText('Done.', { exact: true }).waitFor({ timeout: 20_000 });
+    const answer = (await dialog().getByRole('region', { name: 'Answer' }).textContent()) ?? '';
+    // The scripted model summarises the text it was sent: the selection reached PHP and came back.
+    expect(answer).toContain(selected.split(/(?<=[.!?])\s/)[0]!);
+    const { runs } = await php.journal();
+    expect(runs.at(-1)).toMatchObject({ outcome: 'completed', configuration: 'default', actor: 2 });
+  });
+
+  it('Stop reaches the run on the server: the stream ends cancelled and the run stops between steps', async () => {
+    await openWithSelection();
+    await dialog()
+      .getByRole('textbox', { name: 'Instruction' })
+      .fill('Summarise it with get_page_content and site_rag_query.');
+    await dialog().getByRole('button', { name: 'Run' }).click();
+    await dialog().getByRole('button', { name: 'Stop' }).waitFor();
+    // One step has been shown; the run is under way in PHP.
+    await page.waitForTimeout(500);
+    await dialog().getByRole('button', { name: 'Stop' }).click();
+    await dialog().getByText('You stopped the task.').waitFor();
+    // The cancel by request id found the run streaming from another worker.
+    await dialog().getByText('The server confirmed that it cancelled the run.').waitFor();
+    await expect
+      .poll(async () => (await php.journal()).runs.find((run) => run.outcome === 'failed'), { timeout: 10_000 })
+      .toMatchObject({ stoppedAfterSteps: expect.any(Number) });
+    const stopped = (await php.journal()).runs.find((run) => run.outcome === 'failed')!;
+    expect(stopped.stoppedAfterSteps).toBeLessThan(5);
+  });
+});

@@ -1,0 +1,32 @@
+<?php
+
+declare(strict_types=1);
+
+use AskAiDialog\AskAi\Controller\AskAiController;
+
+/*
+ * The dialog's four routes (CONTRACT.md). TYPO3 publishes each, with its CSRF token, in
+ * TYPO3.settings.ajaxUrls[<id>] for a logged-in backend user; the dialog uses those URLs as they are.
+ */
+return [
+    'ask_ai_tools' => [
+        'path' => '/ask-ai/tools',
+        'methods' => ['GET'],
+        'target' => AskAiController::class . '::toolsAction',
+    ],
+    'ask_ai_run' => [
+        'path' => '/ask-ai/run',
+        'methods' => ['POST'],
+        'target' => AskAiController::class . '::runAction',
+    ],
+    'ask_ai_cancel' => [
+        'path' => '/ask-ai/cancel',
+        'methods' => ['POST'],
+        'target' => AskAiController::class . '::cancelAction',
+    ],
+    'ask_ai_outcome' => [
+        'path' => '/ask-ai/outcome',
+        'methods' => ['POST'],
+        'target' => AskAiController::class . '::outcomeAction',
+    ],
+];

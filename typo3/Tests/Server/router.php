@@ -1,0 +1,80 @@
+<?php
+
+declare(strict_types=1);
+
+/*
+ * The extension's real controller behind PHP's built-in server, on the simulated catalogue
+ * (`npm run php:serve -- PORT`). Routes: /api/ask-ai/{tools,run,cancel,outcome} (also without the
+ * prefix), as the simulated backend serves them; GET /api/ask-ai/journal shows what the scripted
+ * runtime was asked and how each run ended, DELETE clears it.
+ *
+ * The user is the simulated editor (nr-llm's tasks_use grant); `X-Ask-Ai-User: admin | no-grant | none`
+ * chooses another. ASK_AI_STEP_DELAY_MS paces the scripted model's steps (default 150).
+ */
+
+use AskAiDialog\AskAi\Http\EchoNdjsonOutput;
+use AskAiDialog\AskAi\Tests\Support\FileCache;
+use AskAiDialog\AskAi\Tests\Support\RecordingLogger;
+use AskAiDialog\AskAi\Tests\Support\SimulatedSite;
+use GuzzleHttp\Psr7\ServerRequest;
+use TYPO3\CMS\Core\Http\NullResponse;
+
+require dirname(__DIR__) . '/bootstrap.php';
+
+$state = getenv('ASK_AI_STATE_DIR') ?: sys_get_temp_dir() . '/ask-ai-php-serve-' . ($_SERVER['SERVER_PORT'] ?? '0');
+$path = (string)parse_url($_SERVER['REQUEST_URI'] ?? '/', PHP_URL_PATH);
+$route = preg_replace('#^/api/ask-ai#', '', $path);
+$method = $_SERVER['REQUEST_METHOD'] ?? 'GET';
+
+$send = static function (int $status, array $body): void {
+    http_response_code($status);
+    header('Content-Type: application/json; charset=utf-8');
+    echo json_encode($body, JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE);
+};
+
+if ($route === '/journal') {
+    if ($method === 'DELETE') {
+        @unlink($state . '/journal.ndjson');
+        @unlink($state . '/outcomes.ndjson');
+    }
+    $read = static fn(string $file): array => array_map(
+        static fn(string $line): mixed => json_decode($line, true),
+        array_values(array_filter(explode("\n", (string)@file_get_contents($state . '/' . $file)))),
+    );
+    $send(200, ['runs' => $read('journal.ndjson'), 'outcomes' => $read('outcomes.ndjson')]);
+
+    return;
+}
+
+$actions = ['/tools' => ['GET', 'toolsAction'], '/run' => ['POST', 'runAction'], '/cancel' => ['POST', 'cancelAction'], '/outcome' => ['POST', 'outcomeAction']];
+if (!isset($actions[$route])) {
+    $send(404, ['success' => false, 'error' => 'No such route.']);
+
+    return;
+}
+[$allowed, $action] = $actions[$route];
+if ($method !== $allowed) {
+    header('Allow: ' . $allowed);
+    $send(405, ['success' => false, 'error' => 'Method not allowed.']);
+
+    return;
+}
+
+SimulatedSite::logIn($_SERVER['HTTP_X_ASK_AI_USER'] ?? 'editor');
+$delay = getenv('ASK_AI_STEP_DELAY_MS');
+$site = new SimulatedSite(
+    new EchoNdjsonOutput(),
+    new FileCache($state . '/cache'),
+    new RecordingLogger(),
+    $delay === false ? 150 : max(0, (int)$delay),
+    $state,
+);
+$response = $site->controller->{$action}(ServerRequest::fromGlobals());
+if ($response instanceof NullResponse) {
+    return;
+}
+http_response_code($response->getStatusCode());
+foreach ($response->getHeaders() as $name => $values) {
+    header($name . ': ' . implode(', ', $values));
+}
+echo $response->getBody();

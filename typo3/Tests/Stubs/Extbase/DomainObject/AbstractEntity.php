@@ -1,0 +1,16 @@
+<?php
+
+declare(strict_types=1);
+
+namespace TYPO3\CMS\Extbase\DomainObject;
+
+/** Stand-in (tests only): nr-llm's LlmConfiguration extends it; only the uid is read. */
+abstract class AbstractEntity
+{
+    protected ?int $uid = null;
+
+    public function getUid(): ?int
+    {
+        return $this->uid;
+    }
+}
