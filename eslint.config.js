@@ -27,6 +27,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'typo3/Resources/Public/JavaScript/',
+      'typo3/vendor/',
       'storybook-static/',
       'node_modules/',
       'coverage/',

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import type * as Typo3Backend from './src/demo/typo3-backend';
+import { typo3Files } from './scripts/typo3-files';
 import type { askAiBackend as AskAiBackend } from './src/mock-backend/vite';
 
 /** One ES module per public entry point (package.json `exports`); the standalone widget has its own config. */
@@ -59,7 +60,10 @@ function simulatedBackend(): Plugin {
   };
 }
 
-/** The built plugin and standalone widget, in memory, as a site would ship them (built on first request). */
+/**
+ * The built plugin and standalone widget, in memory, as the TYPO3 extension ships them (built on first
+ * request; `typo3Files` makes the same files `npm run build` writes to typo3/Resources/Public/JavaScript).
+ */
 async function buildForBackend(): Promise<Record<string, string>> {
   const { build } = await import('vite');
   const files: Record<string, string> = {};
@@ -72,7 +76,7 @@ async function buildForBackend(): Promise<Record<string, string>> {
       }
     }
   }
-  return files;
+  return typo3Files(files);
 }
 
 /**
@@ -92,7 +96,7 @@ function typo3Backend(): Plugin {
           throw error;
         }));
       const root = server.config.root;
-      server.middlewares.use(backend.typo3PageMiddleware(root));
+      server.middlewares.use(backend.typo3PageMiddleware(root, build));
       server.middlewares.use(backend.typo3BackendMiddleware(root, build));
     },
   };

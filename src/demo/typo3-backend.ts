@@ -4,6 +4,7 @@
  * one specifier per `@ckeditor/ckeditor5-*` package (no bare `ckeditor5`), and this package's built
  * plugin and standalone widget under its own prefix. Node only (the dev server loads it).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -24,7 +25,9 @@ const EDITOR_PACKAGES = [
 
 const PREFIX = '/typo3';
 const MODULES = `${PREFIX}/node_modules/`;
-const PLUGIN_PREFIX = `${PREFIX}/ext/ask-ai-dialog/`;
+/** Where the extension's `Resources/Public/JavaScript/` is served, and the prefix its import map declares. */
+const PLUGIN_PREFIX = `${PREFIX}/_assets/ask_ai/JavaScript/`;
+const PLUGIN_SPECIFIER = '@ask-ai-dialog/typo3/';
 
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 
@@ -129,7 +132,7 @@ export interface BuiltFiles {
   readonly [fileName: string]: string;
 }
 
-/** Serves `/typo3/node_modules/*` as the files are and `/typo3/ext/ask-ai-dialog/*` from `build()`. */
+/** Serves `/typo3/node_modules/*` as the files are and the extension's JavaScript from `build()`. */
 export function typo3BackendMiddleware(root: string, build: () => Promise<BuiltFiles>) {
   const nodeModules = join(root, 'node_modules');
   return async (request: IncomingMessage, response: ServerResponse, next: () => void) => {
@@ -159,24 +162,26 @@ export function typo3BackendMiddleware(root: string, build: () => Promise<BuiltF
   };
 }
 
-const importMaps = new Map<string, string>();
+const editorMaps = new Map<string, Record<string, string>>();
 
 /**
- * The page's `<script type="importmap">`: the editor's packages, and this package's own prefix. Found
- * once per root: it follows hundreds of files.
+ * The page's `<script type="importmap">` as TYPO3 publishes it: the editor's packages (found once per
+ * root: it follows hundreds of files), and the extension's prefix with every file under it mapped to its
+ * own `?bust=<hash>` URL (TYPO3's ImportMap does this for each file of a mapped folder).
  */
-export function importMapJson(root: string): string {
-  let json = importMaps.get(root);
-  if (json === undefined) importMaps.set(root, (json = importMapText(root)));
-  return json;
-}
-
-function importMapText(root: string): string {
-  return JSON.stringify(
-    { imports: { ...editorImportMap(root), '@acme/ask-ai-dialog/': PLUGIN_PREFIX } },
-    null,
-    2,
-  ).replace(/</g, '\\u003c');
+export function importMapJson(root: string, files: BuiltFiles): string {
+  let editor = editorMaps.get(root);
+  if (editor === undefined) editorMaps.set(root, (editor = editorImportMap(root)));
+  const bust = (content: string) => createHash('sha1').update(content).digest('hex').slice(0, 12);
+  const extension = Object.fromEntries(
+    Object.entries(files)
+      .filter(([name]) => name.endsWith('.js'))
+      .map(([name, content]) => [PLUGIN_SPECIFIER + name, `${PLUGIN_PREFIX}${name}?bust=${bust(content)}`]),
+  );
+  return JSON.stringify({ imports: { ...editor, [PLUGIN_SPECIFIER]: PLUGIN_PREFIX, ...extension } }, null, 2).replace(
+    /</g,
+    '\\u003c',
+  );
 }
 
 /** TYPO3's AJAX URLs for a logged-in user, each with its route token. */
@@ -240,16 +245,18 @@ const BODYTEXT =
  * FormEngine's record form with the RTE: the editor built from the import map, the plugin imported the
  * way TYPO3's `importModules` does it.
  */
-function rtePage(root: string, nonce: string): string {
+function rtePage(importMap: string, nonce: string): string {
   const escaped = BODYTEXT.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return page(
     'TYPO3 — Edit content element (CKEditor 5)',
     nonce,
     `    <link rel="stylesheet" href="${MODULES}ckeditor5/dist/ckeditor5.css" />
-    <script type="importmap" nonce="${nonce}">${importMapJson(root)}</script>`,
+    <script type="importmap" nonce="${nonce}">${importMap}</script>`,
     `    <h1>Edit content element</h1>
     <label for="bodytext">Bodytext</label>
     <textarea id="bodytext" name="data[tt_content][12][bodytext]">${escaped}</textarea>
+    <label for="subheader">Subheader</label>
+    <textarea id="subheader" name="data[tt_content][12][subheader]">Reopening after a year</textarea>
     <ol id="log" aria-label="Editor log"></ol>
     <script type="module" nonce="${nonce}">
       // As TYPO3's <typo3-rte-ckeditor-ckeditor5> does: each editor.config.importModules entry is import()ed
@@ -263,7 +270,7 @@ function rtePage(root: string, nonce: string): string {
         { module: '@ckeditor/ckeditor5-list', exports: ['List'] },
         { module: '@ckeditor/ckeditor5-block-quote', exports: ['BlockQuote'] },
         { module: '@ckeditor/ckeditor5-table', exports: ['Table', 'TableToolbar'] },
-        { module: '@acme/ask-ai-dialog/ckeditor5.js', exports: ['AskAi'] },
+        { module: '@ask-ai-dialog/typo3/ckeditor5.js', exports: ['AskAi'] },
       ];
       const plugins = [];
       for (const { module, exports } of importModules) {
@@ -301,32 +308,41 @@ function rtePage(root: string, nonce: string): string {
       window.appliedEvents = [];
       editor.plugins.get('AskAi').on('apply', (info, { as, meta }) => window.appliedEvents.push([as, meta.runUuid]));
       window.editor = editor;
+      // A plain field of the same record with the field adapters, reached through the import map as well:
+      // the page then holds the plugin and the widget module side by side, as FormEngine does.
+      const { attachToTextarea, typo3Endpoints } = await import('@ask-ai-dialog/typo3/widget-standalone.js');
+      attachToTextarea(document.querySelector('#subheader'), {
+        endpoints: typo3Endpoints({ tools: 'ask_ai_tools', run: 'ask_ai_run' }),
+        configuration: 'default',
+        locale: 'en',
+        messages: { trigger: 'Ask AI about the subheader' },
+      });
       document.body.dataset.editor = 'ready';
     </script>`,
   );
 }
 
 /** A back-end page with the standalone widget only, for the policies' sake. */
-function widgetPage(nonce: string): string {
+function widgetPage(importMap: string, nonce: string): string {
   return page(
     'TYPO3 — widget under a Content-Security-Policy',
     nonce,
-    '',
+    `    <script type="importmap" nonce="${nonce}">${importMap}</script>`,
     `    <h1>Widget</h1>
     <label for="bodytext">Bodytext</label>
     <textarea id="bodytext">The museum reopens after a year of renovation.</textarea>
     <ask-ai-dialog tools-route="ask_ai_tools" run-route="ask_ai_run" cancel-route="ask_ai_cancel"
       configuration="default" locale="en"></ask-ai-dialog>
-    <script type="module" nonce="${nonce}" src="${PLUGIN_PREFIX}widget-standalone.js"></script>`,
+    <script type="module" nonce="${nonce}">import '@ask-ai-dialog/typo3/widget-standalone.js';</script>`,
   );
 }
 
 /** Plain fields with the adapters of the standalone widget: a textarea and a contenteditable region. */
-function fieldsPage(nonce: string): string {
+function fieldsPage(importMap: string, nonce: string): string {
   return page(
     'TYPO3 — plain fields with Ask AI',
     nonce,
-    '',
+    `    <script type="importmap" nonce="${nonce}">${importMap}</script>`,
     `    <h1>Plain fields</h1>
     <label for="teaser">Teaser</label>
     <textarea id="teaser">The museum reopens after a year of renovation. Guided tours start every hour.</textarea>
@@ -336,7 +352,7 @@ function fieldsPage(nonce: string): string {
     </div>
     <ol id="log" aria-label="Editor log"></ol>
     <script type="module" nonce="${nonce}">
-      const widget = await import('${PLUGIN_PREFIX}widget-standalone.js');
+      const widget = await import('@ask-ai-dialog/typo3/widget-standalone.js');
       const { attachToTextarea, attachToContentEditable, typo3Endpoints } = widget;
       const routes = { tools: 'ask_ai_tools', run: 'ask_ai_run', cancel: 'ask_ai_cancel', outcome: 'ask_ai_outcome' };
       const log = ({ as, meta }) => {
@@ -365,26 +381,33 @@ textarea { width: 40rem; max-width: 100%; height: 8rem; display: block; margin-b
  * `/typo3/record/edit` (the RTE), `/typo3/widget` and `/typo3/fields`, each with `?csp=typo3|self|nonce`
  * (default `typo3`).
  */
-export function typo3PageMiddleware(root: string) {
-  return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+export function typo3PageMiddleware(root: string, build: () => Promise<BuiltFiles>) {
+  return async (request: IncomingMessage, response: ServerResponse, next: () => void) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname === `${PREFIX}/backend.css`) {
       response.setHeader('Content-Type', 'text/css');
       return response.end(BACKEND_CSS);
     }
-    const pages: Record<string, (nonce: string) => string> = {
-      [`${PREFIX}/record/edit`]: (nonce) => rtePage(root, nonce),
+    const pages: Record<string, (importMap: string, nonce: string) => string> = {
+      [`${PREFIX}/record/edit`]: rtePage,
       [`${PREFIX}/widget`]: widgetPage,
       [`${PREFIX}/fields`]: fieldsPage,
     };
     const render = pages[url.pathname];
     if (!render) return next();
+    let importMap: string;
+    try {
+      importMap = importMapJson(root, await build());
+    } catch (error) {
+      response.statusCode = 500;
+      return response.end(`typo3-backend: ${(error as Error).message}`);
+    }
     const csp = url.searchParams.get('csp');
     const policy: PagePolicy = csp === 'self' || csp === 'nonce' ? csp : 'typo3';
     const nonce = Buffer.from(String(Math.random())).toString('base64').replace(/=/g, '');
     response.setHeader('Content-Type', 'text/html; charset=utf-8');
     response.setHeader('Content-Security-Policy', policyHeader(policy, nonce));
     response.setHeader('Cache-Control', 'no-store');
-    response.end(render(nonce));
+    response.end(render(importMap, nonce));
   };
 }

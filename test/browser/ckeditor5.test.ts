@@ -190,7 +190,7 @@ describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package sp
       const { ClassicEditor } = await import('@ckeditor/ckeditor5-editor-classic');
       const { Essentials } = await import('@ckeditor/ckeditor5-essentials');
       const { Paragraph } = await import('@ckeditor/ckeditor5-paragraph');
-      const { AskAi } = await import('@acme/ask-ai-dialog/ckeditor5.js');
+      const { AskAi } = await import('@ask-ai-dialog/typo3/ckeditor5.js');
       const element = document.createElement('div');
       document.body.append(element);
       const second = await ClassicEditor.create(element, {

@@ -1,0 +1,57 @@
+/**
+ * The front end the TYPO3 extension ships (`typo3/Resources/Public/JavaScript/`): the CKEditor plugin and
+ * the standalone widget with its chunks, taken from dist/, with every import of one of these files by
+ * another made through the extension's import-map prefix instead of a relative path.
+ *
+ * Why: TYPO3 maps every file under a prefix to `…/file.js?bust=<hash>`. A relative import of
+ * `./widget-standalone.js` resolves to the URL without `?bust`, so a page that also reaches the widget
+ * through the import map loads it twice (two dialogs' worth of state, two runtimes), and TYPO3's
+ * `.htaccess` caches the unbusted URL for a year, pointing at deleted chunks after an upgrade. Through
+ * the prefix, every import resolves to the one busted URL the import map holds.
+ *
+ * npx tsx scripts/typo3-files.ts   (npm run build runs it)
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** The import-map prefix `typo3/Configuration/JavaScriptModules.php` declares. */
+export const TYPO3_PREFIX = '@ask-ai-dialog/typo3/';
+export const TYPO3_FOLDER = 'typo3/Resources/Public/JavaScript';
+
+const SHIPPED = /^(?:ckeditor5|widget-standalone(?:-[\w-]+)?)\.js$/;
+const RELATIVE = /(["'`])\.\/((?:ckeditor5|widget-standalone(?:-[\w-]+)?)\.js)\1/g;
+
+/** The extension's files from the built files of dist/ (name → content). */
+export function typo3Files(dist: Readonly<Record<string, string>>): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const [name, content] of Object.entries(dist)) {
+    if (!SHIPPED.test(name)) continue;
+    files[name] = content
+      .replace(RELATIVE, (_match, quote: string, file: string) => `${quote}${TYPO3_PREFIX}${file}${quote}`)
+      // The source maps stay in the npm package: their columns would no longer fit the rewritten lines.
+      .replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+  }
+  return files;
+}
+
+/** Reads dist/, writes the extension's folder anew (files of an earlier build go). */
+export function writeTypo3Files(root = process.cwd()): string[] {
+  const dist = join(root, 'dist');
+  const built = Object.fromEntries(
+    readdirSync(dist)
+      .filter((name) => SHIPPED.test(name))
+      .map((name) => [name, readFileSync(join(dist, name), 'utf8')]),
+  );
+  const target = join(root, TYPO3_FOLDER);
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  const files = typo3Files(built);
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(target, name), content);
+  return Object.keys(files).sort();
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const names = writeTypo3Files();
+  console.log(`${TYPO3_FOLDER}: ${names.length} files`);
+}

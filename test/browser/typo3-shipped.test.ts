@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { page, setSimulation, useBrowser } from './browser';
+
+useBrowser();
+
+/**
+ * What the TYPO3 extension ships (typo3/Resources/Public/JavaScript, the same files the pages serve):
+ * loaded under TYPO3's import map, where every file is mapped to its own `?bust=` URL, and styled as
+ * designed in the browser — not only in the source demo.
+ */
+
+const EXTENSION = '/typo3/_assets/ask_ai/JavaScript/';
+
+/** Every request for the extension's files while `work` runs. */
+async function extensionRequests(work: () => Promise<void>): Promise<URL[]> {
+  const urls: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith(EXTENSION)) urls.push(url);
+  });
+  await work();
+  return urls;
+}
+
+const rgb = (value: string) =>
+  value
+    .match(/\d+(\.\d+)?/g)!
+    .slice(0, 3)
+    .map(Number);
+
+describe('the shipped plugin and widget under TYPO3’s import map', () => {
+  it('loads the widget module once beside the plugin, every file through its ?bust= URL', async () => {
+    const urls = await extensionRequests(async () => {
+      await page.goto('/typo3/record/edit');
+      await page.locator('body[data-editor="ready"]').waitFor();
+      // The editor and the plain field both reach for the dialog: its chunks load too.
+      await page.getByRole('toolbar').getByRole('button', { name: 'Ask AI' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ask AI' });
+      await dialog.getByText(/^Tools: \d+ available/).waitFor();
+      await dialog.getByRole('button', { name: 'Summarise', exact: true }).click();
+      await dialog.getByText('Done.', { exact: true }).waitFor();
+    });
+    const paths = urls.map((url) => url.pathname.slice(EXTENSION.length));
+    expect(paths.filter((path) => path === 'widget-standalone.js')).toHaveLength(1);
+    expect(paths.filter((path) => path === 'ckeditor5.js')).toHaveLength(1);
+    expect(paths.some((path) => path.startsWith('widget-standalone-'))).toBe(true);
+    expect(urls.filter((url) => !/^[0-9a-f]{12}$/.test(url.searchParams.get('bust') ?? ''))).toEqual([]);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`has its designed colours in ${scheme}: primary fill, alert tint, focus ring`, async () => {
+      await page.emulateMedia({ colorScheme: scheme });
+      const accent = scheme === 'light' ? [47, 91, 211] : [157, 184, 255];
+      await page.goto('/typo3/fields');
+      await page.locator('body[data-fields="ready"]').waitFor();
+      const trigger = page.getByRole('button', { name: 'Ask AI about the teaser' });
+      expect(rgb(await trigger.evaluate((el) => getComputedStyle(el).backgroundColor))).toEqual(accent);
+
+      await trigger.click();
+      const dialog = page.getByRole('dialog', { name: 'Ask AI' });
+      await dialog.getByText(/^Tools: \d+ available/).waitFor();
+      await dialog.getByRole('textbox', { name: 'Instruction' }).fill('Summarise this.');
+      const run = dialog.getByRole('button', { name: 'Run' });
+      expect(rgb(await run.evaluate((el) => getComputedStyle(el).backgroundColor))).toEqual(accent);
+      await run.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      const ring = await run.evaluate((el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el).outlineColor]);
+      expect(ring[0]).toBe('solid');
+      expect(rgb(ring[1]!)).toEqual(accent);
+
+      await setSimulation({ fault: 'rate-limited' });
+      await run.click();
+      const alert = dialog.locator('.ask-ai-outcome[data-tone="alert"]');
+      await alert
+        .getByText(/too many requests/i)
+        .first()
+        .waitFor();
+      const [tint, background] = await alert.evaluate((el) => [
+        getComputedStyle(el).backgroundColor,
+        getComputedStyle(el.closest('dialog')!).backgroundColor,
+      ]);
+      const [r, g, b] = rgb(tint!);
+      expect(tint).not.toBe(background);
+      // The danger colour mixed into the background: red leads in light and in dark.
+      expect(r!).toBeGreaterThan(g!);
+      expect(r!).toBeGreaterThan(b!);
+    });
+  }
+});
