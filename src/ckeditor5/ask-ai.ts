@@ -13,6 +13,7 @@ import { adoptStyleSheet } from '../widget/adopt-styles';
 // The dialog's one runtime (Preact inside), shared with the standalone widget where both load: in the
 // built package this import stays `./widget-standalone.js`.
 import { textParagraphs } from '../react/text-paragraphs';
+import { localeOf } from '../session/locale';
 import { loadMarkdownFragment, mount, typo3Endpoints, type MountedDialog } from '../widget/standalone';
 import { modelToMarkdown, modelToText } from './model-markdown';
 
@@ -154,7 +155,7 @@ export class AskAi extends Plugin {
       const button = new ButtonView(locale);
       const command = editor.commands.get('askAi')!;
       button.set({
-        label: this.#config.messages?.trigger ?? LABELS[this.#config.locale ?? 'en'] ?? LABELS.en,
+        label: this.#config.messages?.trigger ?? LABELS[localeOf(this.#locale())] ?? LABELS.en,
         icon: SPARKLE,
         tooltip: true,
         withText: true,
@@ -192,9 +193,13 @@ export class AskAi extends Plugin {
     const text = range.isCollapsed ? '' : modelToText(selected);
     const root = model.document.getRoot();
     const record = this.#config.record;
+    // Only a language the host gave the editor (TYPO3: `language.content` from the record): CKEditor's own
+    // default is English whatever the text is.
+    const contentLanguage = editor.config.get('language') !== undefined ? editor.locale.contentLanguage : undefined;
     const context: RunContext = {
       ...(text !== '' ? { selection: text, selectionMarkdown: modelToMarkdown(selected) } : {}),
       ...(root ? { document: modelToText(root) } : {}),
+      ...(contentLanguage ? { contentLanguage } : {}),
       ...(record
         ? { recordTable: record.table, recordUid: record.uid, ...(record.field ? { recordField: record.field } : {}) }
         : {}),
@@ -243,6 +248,7 @@ export class AskAi extends Plugin {
     }
     return {
       ...props,
+      locale: this.#locale(),
       endpoints,
       hideTrigger: true,
       onOpenChange: (open) => {
@@ -252,6 +258,14 @@ export class AskAi extends Plugin {
       onInsert: this.#handler('insert'),
       onReplace: this.#handler('replace'),
     };
+  }
+
+  /**
+   * The dialog's language: `askAi.locale` when set, else the editor's UI language (TYPO3 sets
+   * `language.ui` from the backend user), never a guess from the browser.
+   */
+  #locale(): string {
+    return this.#config.locale ?? this.editor.locale.uiLanguage;
   }
 
   #handler(as: 'insert' | 'replace'): AnswerHandler {

@@ -16,6 +16,8 @@ export const RunContextSchema = phpMap(
     recordTable: z.optional(z.string()),
     recordUid: z.optional(z.union([z.number(), z.string()])),
     recordField: z.optional(z.string()),
+    /** The language of the content being edited (a BCP 47 tag, e.g. `de-CH`): the answer's language by default. */
+    contentLanguage: z.optional(z.string()),
     previousAnswer: z.optional(z.string()),
     previousInstruction: z.optional(z.string()),
   }),

@@ -280,8 +280,11 @@ function rtePage(importMap: string, nonce: string): string {
       const { ClassicEditor } = await import('@ckeditor/ckeditor5-editor-classic');
       const textarea = document.querySelector('#bodytext');
       const [, table, uid, field] = /^data\\[(\\w+)\\]\\[(\\d+)\\]\\[(\\w+)\\]$/.exec(textarea.name);
+      // As TYPO3's RichTextElement: language.ui from the backend user, language.content from the record.
+      const query = new URLSearchParams(location.search);
       const editor = await ClassicEditor.create(textarea, {
         licenseKey: 'GPL',
+        language: { ui: query.get('ui') ?? 'en', content: query.get('content') ?? 'en' },
         label: 'Bodytext',
         plugins,
         toolbar: ['askAi', '|', 'heading', '|', 'bold', 'italic', 'link', 'bulletedList', 'numberedList',
@@ -289,7 +292,6 @@ function rtePage(importMap: string, nonce: string): string {
         askAi: {
           routes: { tools: 'ask_ai_tools', run: 'ask_ai_run', cancel: 'ask_ai_cancel', outcome: 'ask_ai_outcome' },
           configuration: 'default',
-          locale: document.documentElement.lang,
           record: { table, uid: Number(uid), field },
           markGenerated: true,
           onApply: ({ as, meta }) => {

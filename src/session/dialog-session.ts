@@ -548,7 +548,15 @@ function sentContext(context: RunContext | undefined, limit: number): SentContex
   return { value: limited.context, cut: limited.cut, limit };
 }
 
-const CONTEXT_KEYS = ['selection', 'selectionMarkdown', 'document', 'recordTable', 'recordUid', 'recordField'] as const;
+const CONTEXT_KEYS = [
+  'selection',
+  'selectionMarkdown',
+  'document',
+  'recordTable',
+  'recordUid',
+  'recordField',
+  'contentLanguage',
+] as const;
 const SUBJECT_KEYS = ['selection', 'recordTable', 'recordUid', 'recordField'] as const;
 
 /** Two contexts are about the same thing: the same selection of the same record. */

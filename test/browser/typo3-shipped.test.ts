@@ -89,3 +89,20 @@ describe('the shipped plugin and widget under TYPO3’s import map', () => {
     });
   }
 });
+
+describe('the plugin in the editor’s languages', () => {
+  it('speaks the editor’s UI language and sends the content’s language with the task', async () => {
+    const bodies: Array<{ context?: Record<string, unknown> }> = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/ask-ai/run')) bodies.push(JSON.parse(request.postData() ?? '{}'));
+    });
+    await page.goto('/typo3/record/edit?ui=de&content=de-CH');
+    await page.locator('body[data-editor="ready"]').waitFor();
+    await page.getByRole('toolbar').getByRole('button', { name: 'KI fragen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'KI fragen' });
+    await dialog.getByText(/^Werkzeuge: \d+ verfügbar/).waitFor();
+    await dialog.getByRole('button', { name: 'Zusammenfassen', exact: true }).click();
+    await dialog.getByText('Fertig.', { exact: true }).waitFor();
+    expect(bodies[0]?.context).toMatchObject({ contentLanguage: 'de-CH', recordTable: 'tt_content', recordUid: 12 });
+  });
+});

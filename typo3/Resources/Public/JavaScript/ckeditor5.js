@@ -28,22 +28,26 @@ function c(e, t) {
 		}), n;
 	});
 }
-// src/ckeditor5/model-markdown.ts
-var l = /^heading([1-6])$/;
-function u(e) {
-	return p([...e.getChildren()], !0).replace(/\n{3,}/g, "\n\n").trim();
+// src/session/locale.ts
+function l(e) {
+	return e?.toLowerCase().startsWith("de") ? "de" : "en";
 }
+// src/ckeditor5/model-markdown.ts
+var u = /^heading([1-6])$/;
 function d(e) {
-	return p([...e.getChildren()], !1).replace(/\n{3,}/g, "\n\n").trim();
+	return m([...e.getChildren()], !0).replace(/\n{3,}/g, "\n\n").trim();
 }
 function f(e) {
+	return m([...e.getChildren()], !1).replace(/\n{3,}/g, "\n\n").trim();
+}
+function p(e) {
 	return e.is("element");
 }
-function p(e, t) {
+function m(e, t) {
 	let n = [], r = /* @__PURE__ */ new Map(), i = !1;
 	for (let a of e) {
-		if (!f(a)) {
-			n.push(y([a], t));
+		if (!p(a)) {
+			n.push(b([a], t));
 			continue;
 		}
 		let e = a.getAttribute("listType");
@@ -52,43 +56,43 @@ function p(e, t) {
 			for (let e of r.keys()) e > o && r.delete(e);
 			let s = (r.get(o) ?? 0) + 1;
 			r.set(o, e === "numbered" ? s : 0);
-			let c = t ? e === "numbered" ? `${s}.` : e === "todo" ? a.getAttribute("todoListChecked") ? "- [x]" : "- [ ]" : "-" : e === "numbered" ? `${s}.` : "•", l = `${"   ".repeat(o)}${c} ${m(a, t)}`;
+			let c = t ? e === "numbered" ? `${s}.` : e === "todo" ? a.getAttribute("todoListChecked") ? "- [x]" : "- [ ]" : "-" : e === "numbered" ? `${s}.` : "•", l = `${"   ".repeat(o)}${c} ${h(a, t)}`;
 			n.push(i ? `\n${l}` : `${n.length ? "\n\n" : ""}${l}`), i = !0;
 			continue;
 		}
 		r.clear(), i = !1;
-		let o = m(a, t);
+		let o = h(a, t);
 		o !== "" && n.push(`${n.length ? "\n\n" : ""}${o}`);
 	}
 	return n.join("");
 }
-function m(e, t) {
-	let n = [...e.getChildren()], r = l.exec(e.name);
-	if (r) return t ? `${"#".repeat(Number(r[1]))} ${y(n, !0)}` : y(n, !1);
+function h(e, t) {
+	let n = [...e.getChildren()], r = u.exec(e.name);
+	if (r) return t ? `${"#".repeat(Number(r[1]))} ${b(n, !0)}` : b(n, !1);
 	switch (e.name) {
 		case "blockQuote": {
-			let e = p(n, t);
+			let e = m(n, t);
 			return t ? e.replace(/^/gm, "> ") : e;
 		}
 		case "codeBlock": {
-			let r = n.map((e) => e.is("element", "softBreak") ? "\n" : _(e)).join("");
+			let r = n.map((e) => e.is("element", "softBreak") ? "\n" : v(e)).join("");
 			if (!t) return r;
 			let i = r.includes("```") ? "~~~" : "```", a = e.getAttribute("language");
 			return `${i}${typeof a == "string" && a !== "plaintext" ? a : ""}\n${r}\n${i}`;
 		}
-		case "table": return g(n.filter(f), t);
+		case "table": return _(n.filter(p), t);
 		case "horizontalLine": return t ? "---" : "";
 		case "imageBlock":
 		case "imageInline": {
 			let n = e.getAttribute("alt");
-			return typeof n == "string" ? t ? `![${v(n)}]()` : n : "";
+			return typeof n == "string" ? t ? `![${y(n)}]()` : n : "";
 		}
-		default: return n.some((e) => f(e) && !h.has(e.name)) ? p(n, t) : y(n, t);
+		default: return n.some((e) => p(e) && !g.has(e.name)) ? m(n, t) : b(n, t);
 	}
 }
-var h = /* @__PURE__ */ new Set(["softBreak", "imageInline"]);
-function g(e, t) {
-	let n = e.map((e) => [...e.getChildren()].filter(f).map((e) => p([...e.getChildren()], t).replace(/\n+/g, " ")));
+var g = /* @__PURE__ */ new Set(["softBreak", "imageInline"]);
+function _(e, t) {
+	let n = e.map((e) => [...e.getChildren()].filter(p).map((e) => m([...e.getChildren()], t).replace(/\n+/g, " ")));
 	if (!t) return n.map((e) => e.join("	")).join("\n");
 	let r = Math.max(0, ...n.map((e) => e.length));
 	if (r === 0) return "";
@@ -99,24 +103,24 @@ function g(e, t) {
 		...o.map(i)
 	].join("\n");
 }
-function _(e) {
+function v(e) {
 	return "data" in e && typeof e.data == "string" ? e.data : "";
 }
-function v(e) {
+function y(e) {
 	return e.replace(/([\\`*_[\]<>#|~])/g, "\\$1");
 }
-function y(e, t) {
+function b(e, t) {
 	let n = "";
 	for (let r of e) {
 		if (r.is("element", "softBreak")) {
 			n += t ? "  \n" : "\n";
 			continue;
 		}
-		if (f(r)) {
-			n += m(r, t);
+		if (p(r)) {
+			n += h(r, t);
 			continue;
 		}
-		let e = _(r);
+		let e = v(r);
 		if (!t) {
 			n += e;
 			continue;
@@ -125,7 +129,7 @@ function y(e, t) {
 			n += e.includes("`") ? `\`\` ${e} \`\`` : `\`${e}\``;
 			continue;
 		}
-		let [, i = "", a = "", o = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(e) ?? [], s = v(a);
+		let [, i = "", a = "", o = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(e) ?? [], s = y(a);
 		if (s !== "") {
 			r.getAttribute("strikethrough") && (s = `~~${s}~~`), r.getAttribute("italic") && (s = `*${s}*`), r.getAttribute("bold") && (s = `**${s}**`);
 			let e = r.getAttribute("linkHref");
@@ -136,17 +140,17 @@ function y(e, t) {
 	return n;
 }
 // src/ckeditor5/ask-ai.ts
-var b = "askAi:selection", x = "askAiGenerated", S = {
+var x = "askAi:selection", S = "askAiGenerated", C = {
 	en: "Ask AI",
 	de: "KI fragen"
-}, C = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><path d=\"M9 1.5 10.7 6.3 15.5 8 10.7 9.7 9 14.5 7.3 9.7 2.5 8 7.3 6.3Z\"/><path d=\"M15.5 12l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9Z\"/></svg>", w = ".ck-editor__editable .ask-ai-held-selection { background-color: var(--ask-ai-held-selection, color-mix(in srgb, Highlight 30%, transparent)); box-shadow: 0 0 0 1px color-mix(in srgb, Highlight 60%, transparent); }", T = class extends e {
+}, w = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><path d=\"M9 1.5 10.7 6.3 15.5 8 10.7 9.7 9 14.5 7.3 9.7 2.5 8 7.3 6.3Z\"/><path d=\"M15.5 12l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9Z\"/></svg>", T = ".ck-editor__editable .ask-ai-held-selection { background-color: var(--ask-ai-held-selection, color-mix(in srgb, Highlight 30%, transparent)); box-shadow: 0 0 0 1px color-mix(in srgb, Highlight 60%, transparent); }", E = class extends e {
 	refresh() {
-		this.isEnabled = this.editor.plugins.get(E).isConfigured;
+		this.isEnabled = this.editor.plugins.get(D).isConfigured;
 	}
 	execute() {
-		this.editor.plugins.get(E).open();
+		this.editor.plugins.get(D).open();
 	}
-}, E = class extends t {
+}, D = class extends t {
 	static get pluginName() {
 		return "AskAi";
 	}
@@ -168,14 +172,14 @@ var b = "askAi:selection", x = "askAiGenerated", S = {
 	}
 	init() {
 		let { editor: e } = this;
-		this.#i = e.config.get("askAi") ?? {}, r().then((e) => this.#a = e).catch(() => void 0), e.commands.add("askAi", new T(e)), e.conversion.for("editingDowncast").markerToHighlight({
+		this.#i = e.config.get("askAi") ?? {}, r().then((e) => this.#a = e).catch(() => void 0), e.commands.add("askAi", new E(e)), e.conversion.for("editingDowncast").markerToHighlight({
 			model: "askAi",
 			view: { classes: "ask-ai-held-selection" }
-		}), this.#f(), e.ui.componentFactory.add("askAi", (t) => {
+		}), this.#p(), e.ui.componentFactory.add("askAi", (t) => {
 			let r = new n(t), i = e.commands.get("askAi");
 			return r.set({
-				label: this.#i.messages?.trigger ?? S[this.#i.locale ?? "en"] ?? S.en,
-				icon: C,
+				label: this.#i.messages?.trigger ?? C[l(this.#c())] ?? C.en,
+				icon: w,
 				tooltip: !0,
 				withText: !0,
 				class: "ask-ai-ckeditor-button"
@@ -193,7 +197,7 @@ var b = "askAi:selection", x = "askAiGenerated", S = {
 		if (!i || !a) return;
 		let o = t.createRange(i.start, a.end), s = t.getSelectedContent(n);
 		t.change((e) => {
-			t.markers.has(b) ? e.updateMarker(b, { range: o }) : e.addMarker(b, {
+			t.markers.has(x) ? e.updateMarker(x, { range: o }) : e.addMarker(x, {
 				range: o,
 				usingOperation: !1,
 				affectsData: !1
@@ -202,26 +206,27 @@ var b = "askAi:selection", x = "askAiGenerated", S = {
 			collapsed: o.isCollapsed,
 			data: e.data.stringify(s)
 		};
-		let c = o.isCollapsed ? "" : d(s), l = t.document.getRoot(), f = this.#i.record, p = {
+		let c = o.isCollapsed ? "" : f(s), l = t.document.getRoot(), u = this.#i.record, p = e.config.get("language") === void 0 ? void 0 : e.locale.contentLanguage, m = {
 			...c === "" ? {} : {
 				selection: c,
-				selectionMarkdown: u(s)
+				selectionMarkdown: d(s)
 			},
-			...l ? { document: d(l) } : {},
-			...f ? {
-				recordTable: f.table,
-				recordUid: f.uid,
-				...f.field ? { recordField: f.field } : {}
+			...l ? { document: f(l) } : {},
+			...p ? { contentLanguage: p } : {},
+			...u ? {
+				recordTable: u.table,
+				recordUid: u.uid,
+				...u.field ? { recordField: u.field } : {}
 			} : {}
 		};
 		this.#o().update({
 			...this.#s(),
-			context: p,
+			context: m,
 			open: !0
 		});
 	}
 	close() {
-		this.#e?.update({ open: !1 }), this.#d();
+		this.#e?.update({ open: !1 }), this.#f();
 	}
 	destroy() {
 		this.#e?.unmount(), this.#e = null, this.#t?.remove(), this.#t = null, this.#r?.(), this.#r = null, super.destroy();
@@ -229,7 +234,7 @@ var b = "askAi:selection", x = "askAiGenerated", S = {
 	#o() {
 		if (this.#e) return this.#e;
 		let e = this.editor.ui.view.element?.ownerDocument ?? document;
-		this.#r = s(e, w);
+		this.#r = s(e, T);
 		let t = e.createElement("div");
 		return t.setAttribute("data-ask-ai-part", "ckeditor5"), (this.#i.container?.() ?? e.body).append(t), this.#t = t, this.#e = (this.#i.mount ?? i)(t, {
 			...this.#s(),
@@ -249,18 +254,22 @@ var b = "askAi:selection", x = "askAiGenerated", S = {
 		}
 		return {
 			...s,
+			locale: this.#c(),
 			endpoints: c,
 			hideTrigger: !0,
 			onOpenChange: (e) => {
-				this.#e?.update({ open: e }), e || this.#d();
+				this.#e?.update({ open: e }), e || this.#f();
 			},
-			onInsert: this.#c("insert"),
-			onReplace: this.#c("replace")
+			onInsert: this.#l("insert"),
+			onReplace: this.#l("replace")
 		};
 	}
-	#c(e) {
+	#c() {
+		return this.#i.locale ?? this.editor.locale.uiLanguage;
+	}
+	#l(e) {
 		return (t, n) => {
-			let r = this.#l(e, t, n.runUuid ?? "true");
+			let r = this.#u(e, t, n.runUuid ?? "true");
 			if (r) return r;
 			let i = {
 				as: e,
@@ -270,10 +279,10 @@ var b = "askAi:selection", x = "askAiGenerated", S = {
 			this.fire("apply", i), this.#i.onApply?.(i);
 		};
 	}
-	#l(e, t, n) {
+	#u(e, t, n) {
 		let { model: r } = this.editor;
 		if (this.editor.isReadOnly) return { refused: "other" };
-		let i = r.markers.get(b), a = this.#n;
+		let i = r.markers.get(x), a = this.#n;
 		if (e === "replace") {
 			if (!i || !a || a.collapsed) return { refused: "selectionRemoved" };
 			let e = i.getRange();
@@ -281,19 +290,19 @@ var b = "askAi:selection", x = "askAiGenerated", S = {
 			if (this.editor.data.stringify(r.getSelectedContent(r.createSelection(e))) !== a.data) return { refused: "selectionChanged" };
 		}
 		return r.change((a) => {
-			let o = this.#u(t);
+			let o = this.#d(t);
 			if (this.#i.markGenerated) {
 				let e = [...a.createRangeIn(o).getItems()].filter((e) => e.is("$textProxy"));
-				for (let t of e) a.setAttribute(x, n, t);
+				for (let t of e) a.setAttribute(S, n, t);
 			}
 			let s = i?.getRange(), c = s && s.root.rootName !== "$graveyard" ? s : r.document.selection.getFirstRange();
 			if (!c) return;
-			let l = e === "replace" ? a.createSelection(c) : D(r, c), u = r.insertContent(o, l);
+			let l = e === "replace" ? a.createSelection(c) : O(r, c), u = r.insertContent(o, l);
 			a.setSelection(u.end);
 		}), null;
 	}
-	#u(e) {
-		let { data: t } = this.editor, n = this.editor.ui.view.element?.ownerDocument ?? document, r = t.processor, i = this.#a?.(e.markdown, n) ?? O(c(e.text, n), n), a;
+	#d(e) {
+		let { data: t } = this.editor, n = this.editor.ui.view.element?.ownerDocument ?? document, r = t.processor, i = this.#a?.(e.markdown, n) ?? k(c(e.text, n), n), a;
 		if (r.domConverter) a = r.domConverter.domToView(i);
 		else {
 			let e = n.createElement("div");
@@ -301,20 +310,20 @@ var b = "askAi:selection", x = "askAiGenerated", S = {
 		}
 		return t.toModel(a);
 	}
-	#d() {
+	#f() {
 		this.#n = null;
 		let { model: e } = this.editor;
-		e.markers.has(b) && e.change((e) => e.removeMarker(b));
+		e.markers.has(x) && e.change((e) => e.removeMarker(x));
 	}
-	#f() {
+	#p() {
 		let e = this.#i.markGenerated;
 		if (!e) return;
 		let t = typeof e == "object" && e.viewAttribute || "data-ai-generated", { editor: n } = this;
-		n.model.schema.extend("$text", { allowAttributes: x }), n.model.schema.setAttributeProperties(x, {
+		n.model.schema.extend("$text", { allowAttributes: S }), n.model.schema.setAttributeProperties(S, {
 			isFormatting: !1,
 			copyOnEnter: !1
 		}), n.conversion.for("downcast").attributeToElement({
-			model: x,
+			model: S,
 			view: (e, { writer: n }) => e ? n.createAttributeElement("span", { [t]: String(e) }, { priority: 5 }) : null
 		}), n.conversion.for("upcast").elementToAttribute({
 			view: {
@@ -322,19 +331,19 @@ var b = "askAi:selection", x = "askAiGenerated", S = {
 				attributes: { [t]: /[\s\S]*/ }
 			},
 			model: {
-				key: x,
+				key: S,
 				value: (e) => e.getAttribute(t) ?? "true"
 			}
 		});
 	}
 };
-function D(e, t) {
+function O(e, t) {
 	let n = t.end, r = n.parent;
 	return !r.is("element") || r.is("rootElement") ? n : r.isEmpty ? e.createPositionAt(r, 0) : e.schema.isBlock(r) ? e.createPositionAfter(r) : n;
 }
-function O(e, t) {
+function k(e, t) {
 	let n = t.createDocumentFragment();
 	return n.append(...e), n;
 }
-export { E as AskAi, T as AskAiCommand, u as modelToMarkdown, d as modelToText };
+export { D as AskAi, E as AskAiCommand, d as modelToMarkdown, f as modelToText };
 
