@@ -12,3 +12,7 @@ $GLOBALS['TYPO3_CONF_VARS']['SYS']['caching']['cacheConfigurations']['ask_ai_run
     'options' => ['defaultLifetime' => 86400],
     'groups' => ['system'],
 ];
+
+// An RTE preset for fields that should keep the mark of AI-written text on save (TYPO3 13.4); select it
+// with Page TSconfig `RTE.default.preset = ask_ai` or a field's richtextConfiguration.
+$GLOBALS['TYPO3_CONF_VARS']['RTE']['Presets']['ask_ai'] ??= 'EXT:ask_ai/Configuration/RTE/AskAi.yaml';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { lazy, Suspense, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { RunContext } from '../client';
-import type { AppliedAs, AskAiMessages, AskAiPreset } from '../session';
+import type { AppliedAs, AskAiMessageOverrides, AskAiPreset } from '../session';
 import { localeOf } from '../session/locale';
 import { resolveMessages } from '../session/messages';
 import { DEFAULT_LANGUAGES, DEFAULT_PRESETS } from '../session/presets';
@@ -29,8 +29,8 @@ export interface AskAiDialogProps extends TransportProps {
   readonly languages?: readonly string[] | undefined;
   /** `en` (default) or `de`; never guessed from the browser. */
   readonly locale?: string | undefined;
-  /** Replaces any built-in string. */
-  readonly messages?: Partial<AskAiMessages> | undefined;
+  /** Replaces any built-in string; a message that is a function may come as a template (`{0}`). */
+  readonly messages?: AskAiMessageOverrides | undefined;
   /** Writing direction of the dialog; inherited from the page when not set. */
   readonly dir?: 'ltr' | 'rtl' | undefined;
   readonly open?: boolean | undefined;

@@ -7,7 +7,14 @@ export { useDialogSession } from './use-dialog-session';
 export { TOOLS_STALE_TIME_MS } from '../session/tools-query';
 export { EN_MESSAGES, DE_MESSAGES, resolveMessages } from '../session/messages';
 export { DEFAULT_PRESETS, DEFAULT_LANGUAGES } from '../session/presets';
-export type { AskAiMessages, AskAiLocale, AskAiPreset, DialogSnapshot, DialogStatus } from '../session';
+export type {
+  AskAiMessages,
+  AskAiMessageOverrides,
+  AskAiLocale,
+  AskAiPreset,
+  DialogSnapshot,
+  DialogStatus,
+} from '../session';
 export type { AnswerHandler, ApplyRefusal } from './apply-refusal';
 export type { FeedbackHandler } from './answer-workflow';
 export type {

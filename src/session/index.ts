@@ -44,6 +44,7 @@ export {
   resolveMessages,
   localize,
   type AskAiMessages,
+  type AskAiMessageOverrides,
   type MessageKey,
   type MessageLine,
 } from './messages';

@@ -1,5 +1,6 @@
 import type { WithheldToolReason } from '../client/offerable-tools';
 import { localeOf, type AskAiLocale } from './locale';
+import { templateMessage } from './message-templates';
 
 /**
  * Every string the dialog shows. English and German are built in; a host replaces any of them
@@ -367,15 +368,38 @@ export const DE_MESSAGES: AskAiMessages = {
 
 export const BUILT_IN_MESSAGES: Record<AskAiLocale, AskAiMessages> = { en: EN_MESSAGES, de: DE_MESSAGES };
 
+/**
+ * What a host may pass as `messages`: any message, and for a message that is a function here, also a
+ * text template (`{0}` for its first argument; see {@link templateMessage}).
+ */
+export type AskAiMessageOverrides = {
+  [K in keyof AskAiMessages]?: AskAiMessages[K] extends (...args: never[]) => string
+    ? AskAiMessages[K] | string
+    : K extends 'withheldReason'
+      ? Partial<AskAiMessages[K]>
+      : AskAiMessages[K];
+};
+
 /** The messages for a locale (English unless the host sets one; never guessed from the browser). */
 export function resolveMessages(
   locale: string | undefined,
-  overrides: Partial<AskAiMessages> | undefined,
+  overrides: AskAiMessageOverrides | undefined,
 ): AskAiMessages {
-  const base = BUILT_IN_MESSAGES[localeOf(locale)];
-  return overrides
-    ? { ...base, ...overrides, withheldReason: { ...base.withheldReason, ...overrides.withheldReason } }
-    : base;
+  const language = localeOf(locale);
+  const base = BUILT_IN_MESSAGES[language];
+  if (!overrides) return base;
+  const merged = { ...base, ...overrides, withheldReason: { ...base.withheldReason, ...overrides.withheldReason } };
+  // A message that is a function here may come as a template (a host's XLIFF-based translation).
+  for (const key of Object.keys(merged) as Array<keyof AskAiMessages>) {
+    const value: unknown = merged[key];
+    if (typeof base[key] === 'function' && typeof value === 'string') {
+      (merged as Record<string, unknown>)[key] = templateMessage(value, locale ?? language);
+    } else if (typeof base[key] !== typeof value) {
+      // Neither the message nor a template of it: the built-in one, never a crash at render.
+      (merged as Record<string, unknown>)[key] = base[key];
+    }
+  }
+  return merged as AskAiMessages;
 }
 
 /** The keys of the messages that are one line of text (a string, or a function that makes one). */

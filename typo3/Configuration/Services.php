@@ -2,11 +2,13 @@
 
 declare(strict_types=1);
 
+use AskAiDialog\AskAi\EventListener\KeepGeneratedMarkOnSave;
 use AskAiDialog\AskAi\Unattended\NrLlmUnattendedToolFilter;
 use AskAiDialog\AskAi\Unattended\UnattendedFilterChoice;
 use AskAiDialog\AskAi\Unattended\UnattendedToolFilterInterface;
 use Symfony\Component\DependencyInjection\ContainerBuilder;
 use Symfony\Component\DependencyInjection\Loader\Configurator\ContainerConfigurator;
+use TYPO3\CMS\Core\Configuration\Event\AfterRichtextConfigurationPreparedEvent;
 
 use function Symfony\Component\DependencyInjection\Loader\Configurator\service;
 
@@ -22,4 +24,12 @@ return static function (ContainerConfigurator $configurator, ContainerBuilder $c
             ->args([service(UnattendedFilterChoice::NR_LLM_INTERFACE)]);
     }
     $services->alias(UnattendedToolFilterInterface::class, $implementation);
+
+    // TYPO3 14 only: keep data-ai-generated through save processing, whatever the preset.
+    if (class_exists(AfterRichtextConfigurationPreparedEvent::class)) {
+        $services->set(KeepGeneratedMarkOnSave::class)->tag('event.listener', [
+            'identifier' => 'ask-ai/keep-generated-mark-on-save',
+            'event' => AfterRichtextConfigurationPreparedEvent::class,
+        ]);
+    }
 };

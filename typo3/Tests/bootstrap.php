@@ -40,6 +40,7 @@ $prefixes = [
     // Stand-ins, last: a real TYPO3 class found by an earlier loader always wins.
     'TYPO3\\CMS\\Core\\' => __DIR__ . '/Stubs/Core/',
     'TYPO3\\CMS\\Extbase\\' => __DIR__ . '/Stubs/Extbase/',
+    'TYPO3\\CMS\\RteCKEditor\\' => __DIR__ . '/Stubs/RteCKEditor/',
 ];
 spl_autoload_register(static function (string $class) use ($prefixes): void {
     foreach ($prefixes as $prefix => $folder) {
