@@ -8,7 +8,7 @@ import type {
 } from '@ckeditor/ckeditor5-engine';
 import { ButtonView } from '@ckeditor/ckeditor5-ui';
 import type { AskAiEndpoints, RunContext, TaskAnswer, TaskAnswerMeta, Typo3Routes } from '../client';
-import type { AnswerHandler, ApplyRefusal, AskAiDialogProps } from '../react';
+import type { AnswerHandler, ApplyRefusal, AskAiDialogProps, AskAiPreset } from '../react';
 import { adoptStyleSheet } from '../widget/adopt-styles';
 // The dialog's one runtime (Preact inside), shared with the standalone widget where both load: in the
 // built package this import stays `./widget-standalone.js`.
@@ -49,6 +49,12 @@ export interface AskAiConfig extends Omit<
    * to the data as `<span data-ai-generated="…">` (the attribute's name can be changed). Off by default.
    */
   readonly markGenerated?: boolean | { readonly viewAttribute?: string } | undefined;
+  /**
+   * The backend's own tasks as presets (the TYPO3 extension lists nr-llm's tasks the editor may run):
+   * beside the dialog's presets (default), or instead of them.
+   */
+  readonly taskPresets?: readonly AskAiPreset[] | undefined;
+  readonly taskPresetPlacement?: 'beside' | 'instead' | undefined;
   /** Called after an answer went in (also fired as the plugin's `apply` event). */
   readonly onApply?: ((event: AskAiApplyEvent) => void) | undefined;
   /** Where the dialog's host element goes; default: the editor's own document's `<body>`. */
@@ -236,7 +242,9 @@ export class AskAi extends Plugin {
   }
 
   #dialogProps(): AskAiDialogProps {
-    const { routes, record: _r, markGenerated: _m, onApply: _a, container: _c, mount: _mount, ...props } = this.#config;
+    const { routes, record: _r, markGenerated: _m, onApply: _a, container: _c, mount: _mount, ...rest } = this.#config;
+    const { taskPresets, taskPresetPlacement, ...props } = rest;
+    const tasks = taskPresets?.length ? taskPresets : undefined;
     let endpoints = props.endpoints;
     if (!endpoints && !props.transport && routes) {
       try {
@@ -249,6 +257,7 @@ export class AskAi extends Plugin {
     return {
       ...props,
       locale: this.#locale(),
+      ...(tasks && taskPresetPlacement === 'instead' ? { presets: tasks } : { morePresets: tasks }),
       endpoints,
       hideTrigger: true,
       onOpenChange: (open) => {

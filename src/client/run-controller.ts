@@ -36,6 +36,8 @@ export interface RunInput {
   readonly context?: RunContext | undefined;
   /** The unattended tool names; an empty list offers the model no tools. */
   readonly tools: readonly string[];
+  /** A backend task to run (a preset's `task`): the backend runs it on the context, without tools. */
+  readonly task?: string | number | undefined;
 }
 
 export interface RunController {
@@ -256,6 +258,7 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
         tools,
         stream: true,
         requestId,
+        ...(input.task !== undefined ? { task: input.task } : {}),
       };
       execute(run, body).catch(() => {
         // Nothing may throw past the client; an unforeseen fault still ends the run.

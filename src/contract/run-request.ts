@@ -31,6 +31,8 @@ export const RunRequestSchema = z.object({
   tools: z.array(z.string()),
   stream: z.boolean(),
   requestId: z.string().check(z.minLength(1)),
+  /** A backend task to run instead of an open instruction (nr-llm: a task's uid); it runs without tools. */
+  task: z.optional(z.union([z.number(), z.string()])),
 });
 
 export type RunContext = z.infer<typeof RunContextSchema>;

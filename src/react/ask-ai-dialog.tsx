@@ -25,6 +25,8 @@ export interface AskAiDialogProps extends TransportProps {
   readonly contextLimit?: number | undefined;
   /** The tasks to offer; default: summarise, shorten, improve, translate, keywords, alt text. */
   readonly presets?: readonly AskAiPreset[] | undefined;
+  /** Tasks offered after `presets` (or the built-in ones): e.g. the backend's own tasks (`task`). */
+  readonly morePresets?: readonly AskAiPreset[] | undefined;
   /** The target languages of the translate task. */
   readonly languages?: readonly string[] | undefined;
   /** `en` (default) or `de`; never guessed from the browser. */
@@ -102,7 +104,11 @@ function DialogFrame(props: AskAiDialogProps) {
   const queryClient = props.queryClient ?? hostClient ?? ownClient;
   const m = useMemo(() => resolveMessages(locale, props.messages), [locale, props.messages]);
   const lang = localeOf(locale);
-  const presets = props.presets ?? DEFAULT_PRESETS[lang];
+  const base = props.presets ?? DEFAULT_PRESETS[lang];
+  const presets = useMemo(
+    () => (props.morePresets?.length ? [...base, ...props.morePresets] : base),
+    [base, props.morePresets],
+  );
   const languages = props.languages ?? DEFAULT_LANGUAGES[lang];
   const [open, setOpen] = useControllableState(props.open, props.defaultOpen ?? false, props.onOpenChange);
   const [announced, setAnnounced] = useState('');

@@ -19,7 +19,7 @@ export interface TaskFormProps {
   readonly busy: boolean;
   readonly running: boolean;
   readonly notice: string | null;
-  readonly onRun: (prompt: string) => void;
+  readonly onRun: (prompt: string, options?: { readonly task?: string | number | undefined }) => void;
   readonly onStop: () => void;
   readonly instructionRef: RefObject<HTMLTextAreaElement | null>;
   readonly messages: AskAiMessages;
@@ -42,7 +42,7 @@ export const TaskForm = memo(function TaskForm(props: TaskFormProps) {
     const task = presetPrompt(preset, language);
     const typed = props.instructionFromPreset ? '' : instruction;
     if (typed.trim() === '') props.onInstructionChange(task, { fromPreset: true });
-    props.onRun(presetInstruction(task, typed, m.extraDirection));
+    props.onRun(presetInstruction(task, typed, m.extraDirection), { task: preset.task });
   };
   return (
     <form

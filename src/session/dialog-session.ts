@@ -145,7 +145,7 @@ export interface DialogSession {
    * there yet the task waits for it (`preparing`); a list that cannot be had offers the model no
    * tools (fail closed). `false` when nothing started: empty, or a task runs or waits already.
    */
-  start(prompt?: string): boolean;
+  start(prompt?: string, options?: { readonly task?: string | number | undefined }): boolean;
   /**
    * Runs the last task again. After a suspension the tool list is fetched anew first: it was stale
    * (ADR-210). The instruction box wins over the last prompt when it holds text.
@@ -286,16 +286,26 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
 
   const cachedTools = (): OfferableTools | undefined => client.getQueryData<OfferableTools>(queryOptions().queryKey);
 
-  function launch(prompt: string, list: OfferableTools | undefined, extra: RunContext | undefined) {
+  /** The last run launched, so that Try again runs the same backend task. */
+  let launched: { readonly prompt: string; readonly task: string | number | undefined } | null = null;
+
+  function launch(
+    prompt: string,
+    list: OfferableTools | undefined,
+    extra: RunContext | undefined,
+    task?: string | number,
+  ) {
+    launched = { prompt, task };
     controller.start({
       prompt,
       configuration,
       context: extra ? { ...(context.value ?? {}), ...extra } : context.value,
       tools: list?.unattended.map((tool) => tool.name) ?? [],
+      task,
     });
   }
 
-  function begin(prompt: string, freshTools: boolean, extra?: RunContext): boolean {
+  function begin(prompt: string, freshTools: boolean, extra?: RunContext, task?: string | number): boolean {
     if (preparing !== null || controller.getSnapshot().status === 'running') return false;
     if (prompt.trim() === '') {
       notice = { key: 'emptyInstruction' };
@@ -305,7 +315,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     notice = null;
     const cached = freshTools ? undefined : cachedTools();
     if (cached) {
-      launch(prompt, cached, extra);
+      launch(prompt, cached, extra, task);
       notifier.changed();
       return true;
     }
@@ -322,7 +332,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
         // Stopped, disposed or replaced while it waited: nothing is posted.
         if (preparing !== ticket) return;
         preparing = null;
-        launch(prompt, value, extra);
+        launch(prompt, value, extra, task);
         notifier.changed();
       });
     return true;
@@ -456,11 +466,14 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       instructionFromPreset = fromPreset;
       notifier.changed();
     },
-    start: (prompt) => begin(prompt ?? instruction, false),
+    start: (prompt, options) => begin(prompt ?? instruction, false, undefined, options?.task),
     retry() {
       const run = controller.getSnapshot();
       if (!read().canRetry) return false;
-      return begin(instruction.trim() === '' ? run.prompt : instruction, run.status === 'suspended');
+      const prompt = instruction.trim() === '' ? run.prompt : instruction;
+      // The same backend task again, as long as the instruction is the one it ran with.
+      const task = launched?.prompt === prompt ? launched.task : undefined;
+      return begin(prompt, run.status === 'suspended', undefined, task);
     },
     apply(as) {
       const current = read();

@@ -11,6 +11,11 @@ export interface AskAiPreset {
   readonly requiredTools?: readonly string[];
   /** Shows the target-language choice beside the preset. */
   readonly needsLanguage?: boolean;
+  /**
+   * A task the backend defines (nr-llm: a task record's uid, listed by the TYPO3 extension's
+   * `ask_ai_tasks`): the run carries it and the backend runs that task on the editor's text.
+   */
+  readonly task?: string | number;
 }
 
 const EN: readonly AskAiPreset[] = [

@@ -222,6 +222,21 @@ describe('the dialog session', () => {
     expect(runs.map((r) => r.prompt)).toEqual(['Summarise this.', 'Summarise this.']);
   });
 
+  it('carries a backend task with its run, and Try again runs the same task; an instruction carries none', async () => {
+    const { session, sim, runs } = setup();
+    sim.backend.setState({ fault: 'server-error' });
+    session.setInstruction('List the key points of this text.', { fromPreset: true });
+    session.start('List the key points of this text.', { task: 12 });
+    await settled(session);
+    sim.backend.setState({ fault: null });
+    expect(session.retry()).toBe(true);
+    await settled(session);
+    session.setInstruction('Summarise this.');
+    session.start();
+    await settled(session);
+    expect(runs.map((r) => r.task)).toEqual([12, 12, undefined]);
+  });
+
   it('runs without tools (fail closed) when the tool list cannot be had', async () => {
     const { session, sim, runs } = setup();
     sim.backend.setState({ fault: 'tools:forbidden' });

@@ -71,6 +71,38 @@ describe('the TYPO3 extension on php:serve', () => {
     expect(run?.stoppedAfterSteps).toBeLessThan(5);
   });
 
+  it('lists nr-llm’s tasks as presets, runs one on the selection and takes feedback on its answer', async () => {
+    const listed = (await (await fetch(`${server.base}/tasks`)).json()) as {
+      presets: Array<{ label: string; prompt: string; task: number }>;
+    };
+    // Not the system-log task (it reads no editor text), not the one switched off.
+    expect(listed.presets.map((p) => p.label)).toEqual([
+      'Teaser in 160 characters',
+      'Key points as a list',
+      'Internal memo',
+    ]);
+    const preset = listed.presets[1]!;
+    const response = await post('run', {
+      prompt: preset.prompt,
+      task: preset.task,
+      context: { selection: 'The garden opens in June. Entry is free.' },
+      tools: [],
+      stream: true,
+      requestId: `task-${Date.now()}`,
+    });
+    const events = (await response.text())
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { event: string; finalContent?: string; correlationId?: string });
+    const done = events.at(-1)!;
+    expect(done).toMatchObject({ event: 'done', finalContent: expect.stringContaining('The garden opens in June.') });
+    const feedback = await post('outcome', { correlationId: done.correlationId, outcome: 'not_helpful' });
+    expect(await feedback.json()).toEqual({ success: true, outcome: 'not_helpful' });
+    const journal = await server.journal();
+    expect(journal.outcomes.at(-1)).toEqual({ correlationId: done.correlationId, outcome: 'not_helpful' });
+    expect(journal.runs.at(-1)).toMatchObject({ taskRun: { task: preset.task, correlationId: done.correlationId } });
+  });
+
   it('answers 401 without a session and 403 without nr-llm’s grant, running nothing', async () => {
     const before = (await server.journal()).runs.length;
     const none = await post('run', { prompt: 'x', tools: [] }, { 'X-Ask-Ai-User': 'none' });

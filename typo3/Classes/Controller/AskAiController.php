@@ -14,6 +14,9 @@ use AskAiDialog\AskAi\Run\RunEventStream;
 use AskAiDialog\AskAi\Run\RunLedger;
 use AskAiDialog\AskAi\Run\RunMessages;
 use AskAiDialog\AskAi\Run\TerminalEvent;
+use AskAiDialog\AskAi\Task\TaskCatalogueInterface;
+use AskAiDialog\AskAi\Task\TaskEventStream;
+use AskAiDialog\AskAi\Task\TaskPresets;
 use AskAiDialog\AskAi\Tool\OfferableTools;
 use Netresearch\NrLlm\Domain\Enum\CallOutcome;
 use Netresearch\NrLlm\Domain\Enum\CallOutcomeSource;
@@ -48,6 +51,9 @@ final class AskAiController
         private readonly RunLedger $ledger,
         private readonly AgentRuntimeInterface $runtime,
         private readonly CallOutcomeRepositoryInterface $outcomes,
+        private readonly TaskCatalogueInterface $tasks,
+        private readonly TaskPresets $taskPresets,
+        private readonly TaskEventStream $taskEvents,
         private readonly JsonResponder $json,
         private readonly NdjsonOutput $output,
         private readonly LoggerInterface $logger,
@@ -86,6 +92,9 @@ final class AskAiController
         } catch (InvalidRunRequest $invalid) {
             return $this->json->error(Labels::get($invalid->messageKey, $invalid->getMessage(), $invalid->arguments), 400);
         }
+        if ($run->task !== null) {
+            return $this->runTask($run, $user);
+        }
         $configuration = $this->configuration($run->configuration);
         if ($configuration instanceof ResponseInterface) {
             return $configuration;
@@ -105,16 +114,58 @@ final class AskAiController
             return $this->failed('the run could not be prepared', $exception);
         }
 
+        return $this->answer($run, fn(\Closure $emit) => $this->events->run($agentRequest, $run->requestId, $emit));
+    }
+
+    /** `GET ask_ai_tasks`: the nr-llm tasks this editor may run from the dialog, as its presets. */
+    public function tasksAction(ServerRequestInterface $request): ResponseInterface
+    {
+        $user = $this->access->currentUser();
+        if (($denied = $this->deny($user)) !== null) {
+            return $denied;
+        }
+        try {
+            return $this->json->json(['success' => true, 'placement' => TaskPresets::placement(), 'presets' => $this->taskPresets->forCurrentUser()]);
+        } catch (Throwable $exception) {
+            return $this->failed('the task list could not be read', $exception);
+        }
+    }
+
+    /** A preset of an nr-llm task: nr-llm's task execution on the editor's text, without tools. */
+    private function runTask(RunRequest $run, BackendUserAuthentication $user): ResponseInterface
+    {
+        try {
+            $task = $this->tasks->find((int)$run->task);
+        } catch (Throwable $exception) {
+            return $this->failed('the task could not be read', $exception);
+        }
+        if ($task === null || !$task->isActive()) {
+            return $this->json->error(Labels::get('error.task.missing', 'This task does not exist or is switched off.'), 404);
+        }
+        if (!$this->taskPresets->mayRun($task)) {
+            return $this->json->error(Labels::get('error.task.denied', 'You may not run this task from here.'), 403);
+        }
+        $uid = $this->access->uid($user);
+
+        return $this->answer($run, fn(\Closure $emit) => $this->taskEvents->run($task, $run->taskInput(), $uid, $emit));
+    }
+
+    /**
+     * The events of a run, streamed as padded NDJSON when the client takes it, else as one JSON body.
+     *
+     * @param \Closure(\Closure(array<string, mixed>): void): void $produce
+     */
+    private function answer(RunRequest $run, \Closure $produce): ResponseInterface
+    {
         if ($run->stream) {
             $this->output->open();
-            $this->events->run($agentRequest, $run->requestId, fn(array $event) => $this->output->line($event));
+            $produce(fn(array $event) => $this->output->line($event));
 
             return new NullResponse();
         }
-
         $steps = [];
         $terminal = null;
-        $this->events->run($agentRequest, $run->requestId, function (array $event) use (&$steps, &$terminal): void {
+        $produce(function (array $event) use (&$steps, &$terminal): void {
             if ($event['event'] === 'step') {
                 $steps[] = $event['step'];
             } else {

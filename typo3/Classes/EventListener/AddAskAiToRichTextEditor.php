@@ -8,6 +8,7 @@ use AskAiDialog\AskAi\Access\EditorAccess;
 use AskAiDialog\AskAi\Rte\DialogMessages;
 use AskAiDialog\AskAi\Rte\RichTextConfiguration;
 use AskAiDialog\AskAi\Rte\SiteLanguages;
+use AskAiDialog\AskAi\Task\TaskPresets;
 use TYPO3\CMS\Core\Attribute\AsEventListener;
 use TYPO3\CMS\RteCKEditor\Form\Element\Event\BeforePrepareConfigurationForEditorEvent;
 
@@ -22,6 +23,7 @@ final class AddAskAiToRichTextEditor
         private readonly EditorAccess $access,
         private readonly DialogMessages $messages,
         private readonly SiteLanguages $siteLanguages,
+        private readonly TaskPresets $taskPresets,
     ) {}
 
     public function __invoke(BeforePrepareConfigurationForEditorEvent $event): void
@@ -31,11 +33,14 @@ final class AddAskAiToRichTextEditor
             return;
         }
         $data = $event->getData();
+        $placement = TaskPresets::placement();
         $event->setConfiguration(RichTextConfiguration::withAskAi(
             $event->getConfiguration(),
             $data,
             $this->messages->for($GLOBALS['LANG'] ?? null),
             $this->siteLanguages->forPage((int)($data['effectivePid'] ?? 0)),
+            $placement === 'off' ? [] : $this->taskPresets->forCurrentUser(),
+            $placement,
         ));
     }
 }

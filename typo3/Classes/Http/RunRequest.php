@@ -11,6 +11,18 @@ namespace AskAiDialog\AskAi\Http;
  */
 final readonly class RunRequest
 {
+    /** The text a task works on: the selection as markdown, else as text, else the whole field. */
+    public function taskInput(): string
+    {
+        foreach (['selectionMarkdown', 'selection', 'document'] as $field) {
+            if (is_string($this->context[$field] ?? null)) {
+                return $this->context[$field];
+            }
+        }
+
+        return '';
+    }
+
     /** Characters of the editor's instruction. */
     public const PROMPT_LIMIT = 20_000;
 
@@ -32,6 +44,7 @@ final readonly class RunRequest
         public array $tools,
         public bool $stream,
         public ?string $requestId,
+        public ?int $task = null,
     ) {}
 
     /**
@@ -81,6 +94,14 @@ final readonly class RunRequest
             throw new InvalidRunRequest('error.run.requestId', '"requestId" must be an id of letters, digits and dashes.');
         }
 
+        $task = $data['task'] ?? null;
+        if (is_string($task) && preg_match('/^\d{1,10}$/', $task) === 1) {
+            $task = (int)$task;
+        }
+        if ($task !== null && (!is_int($task) || $task <= 0)) {
+            throw new InvalidRunRequest('error.run.task', '"task" must be the uid of an nr-llm task.');
+        }
+
         return new self(
             configuration: $configuration,
             prompt: $prompt,
@@ -88,6 +109,7 @@ final readonly class RunRequest
             tools: $tools,
             stream: $stream && stripos($accept, 'application/x-ndjson') !== false,
             requestId: $requestId,
+            task: $task,
         );
     }
 

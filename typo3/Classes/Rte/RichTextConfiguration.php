@@ -21,10 +21,12 @@ final class RichTextConfiguration
      * @param array<string, mixed>                          $formData      FormEngine's data of the field
      * @param array<string, string|array<string, string>>   $messages      the dialog's messages in the user's language
      * @param list<string>                                  $languages     the site's languages, as translation targets
+     * @param list<array<string, mixed>>                    $taskPresets   nr-llm's tasks the editor may run, as presets
+     * @param string                                        $placement     `beside` the dialog's presets or `instead` of them
      *
      * @return array<string, mixed>
      */
-    public static function withAskAi(array $configuration, array $formData, array $messages = [], array $languages = []): array
+    public static function withAskAi(array $configuration, array $formData, array $messages = [], array $languages = [], array $taskPresets = [], string $placement = 'beside'): array
     {
         $modules = is_array($configuration['importModules'] ?? null) ? $configuration['importModules'] : [];
         $loaded = array_map(static fn(mixed $m): mixed => is_array($m) ? ($m['module'] ?? null) : $m, $modules);
@@ -52,6 +54,8 @@ final class RichTextConfiguration
             'record' => self::record($formData),
             'messages' => $messages !== [] ? $messages : null,
             'languages' => $languages !== [] ? $languages : null,
+            'taskPresets' => $taskPresets !== [] ? $taskPresets : null,
+            'taskPresetPlacement' => $taskPresets !== [] ? ($placement === 'instead' ? 'instead' : 'beside') : null,
         ], static fn(mixed $value): bool => $value !== null);
         $site = is_array($configuration['askAi'] ?? null) ? $configuration['askAi'] : [];
         $configuration['askAi'] = array_replace($ours, $site);

@@ -24,6 +24,11 @@ return [
         'methods' => ['POST'],
         'target' => AskAiController::class . '::cancelAction',
     ],
+    'ask_ai_tasks' => [
+        'path' => '/ask-ai/tasks',
+        'methods' => ['GET'],
+        'target' => AskAiController::class . '::tasksAction',
+    ],
     'ask_ai_outcome' => [
         'path' => '/ask-ai/outcome',
         'methods' => ['POST'],

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 /*
  * The extension's real controller behind PHP's built-in server, on the simulated catalogue
- * (`npm run php:serve -- PORT`). Routes: /api/ask-ai/{tools,run,cancel,outcome} (also without the
+ * (`npm run php:serve -- PORT`). Routes: /api/ask-ai/{tools,run,cancel,outcome,tasks} (also without the
  * prefix), as the simulated backend serves them; GET /api/ask-ai/journal shows what the scripted
  * runtime was asked and how each run ended, DELETE clears it.
  *
@@ -46,7 +46,13 @@ if ($route === '/journal') {
     return;
 }
 
-$actions = ['/tools' => ['GET', 'toolsAction'], '/run' => ['POST', 'runAction'], '/cancel' => ['POST', 'cancelAction'], '/outcome' => ['POST', 'outcomeAction']];
+$actions = [
+    '/tools' => ['GET', 'toolsAction'],
+    '/run' => ['POST', 'runAction'],
+    '/cancel' => ['POST', 'cancelAction'],
+    '/outcome' => ['POST', 'outcomeAction'],
+    '/tasks' => ['GET', 'tasksAction'],
+];
 if (!isset($actions[$route])) {
     $send(404, ['success' => false, 'error' => 'No such route.']);
 

@@ -10,6 +10,8 @@ use AskAiDialog\AskAi\Http\JsonResponder;
 use AskAiDialog\AskAi\Http\NdjsonOutput;
 use AskAiDialog\AskAi\Run\RunEventStream;
 use AskAiDialog\AskAi\Run\RunLedger;
+use AskAiDialog\AskAi\Task\TaskEventStream;
+use AskAiDialog\AskAi\Task\TaskPresets;
 use AskAiDialog\AskAi\Tool\OfferableTools;
 use AskAiDialog\AskAi\Unattended\UnattendedToolFilter;
 use GuzzleHttp\Psr7\HttpFactory;
@@ -31,6 +33,8 @@ final class SimulatedSite
 
     public readonly RecordingOutcomes $outcomes;
 
+    public readonly ScriptedTaskExecution $taskExecution;
+
     public readonly AskAiController $controller;
 
     /** @param list<string> $deniedConfigurations */
@@ -46,16 +50,22 @@ final class SimulatedSite
         $registry = $this->catalogue->registry();
         $this->runtime = new ScriptedAgentRuntime($registry, $stepDelayMs, $stateFolder !== null ? $stateFolder . '/journal.ndjson' : null);
         $this->outcomes = new RecordingOutcomes($stateFolder !== null ? $stateFolder . '/outcomes.ndjson' : null);
+        $this->taskExecution = new ScriptedTaskExecution($stateFolder !== null ? $stateFolder . '/journal.ndjson' : null);
         $http = new HttpFactory();
         $ledger = new RunLedger($cache);
+        $configurations = new SimulatedConfigurations($this->catalogue, $deniedConfigurations);
+        $tasks = new SimulatedTasks($this->catalogue);
         $this->controller = new AskAiController(
             new EditorAccess(),
-            new SimulatedConfigurations($this->catalogue, $deniedConfigurations),
+            $configurations,
             new OfferableTools(new SimulatedPolicy($this->catalogue), $registry, new UnattendedToolFilter($registry)),
             new RunEventStream($this->runtime, $ledger, $logger),
             $ledger,
             $this->runtime,
             $this->outcomes,
+            $tasks,
+            new TaskPresets($tasks, $configurations),
+            new TaskEventStream($this->taskExecution, $logger),
             new JsonResponder($http, $http),
             $output,
             $logger,

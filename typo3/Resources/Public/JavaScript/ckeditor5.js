@@ -243,19 +243,20 @@ var x = "askAi:selection", S = "askAiGenerated", C = {
 		}), this.#e;
 	}
 	#s() {
-		let { routes: e, record: t, markGenerated: n, onApply: r, container: i, mount: o, ...s } = this.#i, c = s.endpoints;
-		if (!c && !s.transport && e) try {
-			c = a(e);
+		let { routes: e, record: t, markGenerated: n, onApply: r, container: i, mount: o, ...s } = this.#i, { taskPresets: c, taskPresetPlacement: l, ...u } = s, d = c?.length ? c : void 0, f = u.endpoints;
+		if (!f && !u.transport && e) try {
+			f = a(e);
 		} catch {
-			c = {
+			f = {
 				tools: "",
 				run: ""
 			};
 		}
 		return {
-			...s,
+			...u,
 			locale: this.#c(),
-			endpoints: c,
+			...d && l === "instead" ? { presets: d } : { morePresets: d },
+			endpoints: f,
 			hideTrigger: !0,
 			onOpenChange: (e) => {
 				this.#e?.update({ open: e }), e || this.#f();

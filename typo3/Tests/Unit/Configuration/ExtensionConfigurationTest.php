@@ -31,12 +31,12 @@ final class ExtensionConfigurationTest extends TestCase
     {
         $routes = require self::extension('Configuration/Backend/AjaxRoutes.php');
 
-        self::assertSame(['ask_ai_tools', 'ask_ai_run', 'ask_ai_cancel', 'ask_ai_outcome'], array_keys($routes));
+        self::assertSame(['ask_ai_tools', 'ask_ai_run', 'ask_ai_cancel', 'ask_ai_tasks', 'ask_ai_outcome'], array_keys($routes));
         foreach ($routes as $id => $route) {
             [$class, $method] = explode('::', $route['target']);
             self::assertSame(AskAiController::class, $class, $id);
             self::assertTrue(method_exists($class, $method), $id);
-            self::assertSame($id === 'ask_ai_tools' ? ['GET'] : ['POST'], $route['methods'], $id);
+            self::assertSame(in_array($id, ['ask_ai_tools', 'ask_ai_tasks'], true) ? ['GET'] : ['POST'], $route['methods'], $id);
         }
     }
 

@@ -39,7 +39,7 @@ final class AskAiControllerTest extends TestCase
     /** @return array<string, array{0: string}> */
     public static function actions(): array
     {
-        return ['tools' => ['toolsAction'], 'run' => ['runAction'], 'cancel' => ['cancelAction'], 'outcome' => ['outcomeAction']];
+        return ['tools' => ['toolsAction'], 'run' => ['runAction'], 'cancel' => ['cancelAction'], 'outcome' => ['outcomeAction'], 'tasks' => ['tasksAction']];
     }
 
     /** @dataProvider actions */
@@ -160,6 +160,46 @@ final class AskAiControllerTest extends TestCase
         $this->assertError(400, 'call reference', $this->site->controller->outcomeAction($this->post(['outcome' => 'helpful'])));
 
         self::assertSame([['correlationId' => 'run-1', 'outcome' => 'not_helpful']], $this->site->outcomes->recorded);
+    }
+
+    public function testListsTheNrLlmTasksTheEditorMayRunAsPresets(): void
+    {
+        $body = $this->json($this->site->controller->tasksAction(new ServerRequest('GET', '/tasks')), 200);
+
+        // Not the system-log task, not the switched-off one, not the one on a configuration denied to the user.
+        self::assertSame([
+            ['id' => 'nr-llm-task-11', 'label' => 'Teaser in 160 characters', 'prompt' => 'Write a teaser of at most 160 characters for this text.', 'task' => 11],
+            ['id' => 'nr-llm-task-12', 'label' => 'Key points as a list', 'prompt' => 'List the key points of this text.', 'task' => 12],
+        ], $body['presets']);
+        self::assertSame('beside', $body['placement']);
+    }
+
+    public function testATaskPresetRunsThroughNrLlmsTaskExecutionOnTheSelectionWithoutTools(): void
+    {
+        $this->site->controller->runAction($this->post([
+            'prompt' => 'List the key points of this text.',
+            'task' => 12,
+            'context' => ['selection' => 'One. Two.', 'selectionMarkdown' => '**One.** Two.', 'document' => 'Zero. One. Two.'],
+            'tools' => ['get_page_content'],
+        ]));
+        $events = $this->output->events();
+
+        self::assertSame(['step', 'done'], array_column($events, 'event'));
+        self::assertSame(12, $this->site->taskExecution->calls[0]['task']);
+        self::assertSame('**One.** Two.', $this->site->taskExecution->calls[0]['input']);
+        self::assertSame(2, $this->site->taskExecution->calls[0]['user']);
+        self::assertSame($this->site->taskExecution->calls[0]['correlationId'], $events[1]['correlationId']);
+        self::assertSame([], $this->site->runtime->journal, 'no agent run, no tools');
+    }
+
+    public function testATaskThatIsOffOrNotForThisEditorIsRefused(): void
+    {
+        $this->assertError(404, 'does not exist or is switched off', $this->site->controller->runAction($this->post(['prompt' => 'x', 'task' => 14, 'tools' => []])));
+        $this->assertError(404, 'does not exist', $this->site->controller->runAction($this->post(['prompt' => 'x', 'task' => 99, 'tools' => []])));
+        $this->assertError(403, 'may not run', $this->site->controller->runAction($this->post(['prompt' => 'x', 'task' => 13, 'tools' => []])));
+        $this->assertError(403, 'may not run', $this->site->controller->runAction($this->post(['prompt' => 'x', 'task' => 15, 'tools' => []])));
+        $this->assertError(400, '"task"', $this->site->controller->runAction($this->post(['prompt' => 'x', 'task' => -3, 'tools' => []])));
+        self::assertSame([], $this->site->taskExecution->calls);
     }
 
     /** @param array<string, mixed> $body */

@@ -9,7 +9,11 @@ use AskAiDialog\AskAi\EventListener\AddAskAiToRichTextEditor;
 use AskAiDialog\AskAi\Rte\DialogMessages;
 use AskAiDialog\AskAi\Rte\RichTextConfiguration;
 use AskAiDialog\AskAi\Rte\SiteLanguages;
+use AskAiDialog\AskAi\Task\TaskPresets;
+use AskAiDialog\AskAi\Tests\Support\SimulatedCatalogue;
+use AskAiDialog\AskAi\Tests\Support\SimulatedConfigurations;
 use AskAiDialog\AskAi\Tests\Support\SimulatedSite;
+use AskAiDialog\AskAi\Tests\Support\SimulatedTasks;
 use PHPUnit\Framework\TestCase;
 use TYPO3\CMS\RteCKEditor\Form\Element\Event\BeforePrepareConfigurationForEditorEvent;
 
@@ -62,7 +66,14 @@ final class RichTextConfigurationTest extends TestCase
 
     public function testTheListenerAddsAskAiOnlyForEditorsWithNrLlmsGrant(): void
     {
-        $listener = new AddAskAiToRichTextEditor(new EditorAccess(), new DialogMessages(), $this->siteLanguages(['English', 'Deutsch']));
+        $catalogue = SimulatedCatalogue::fromFixture();
+        $tasks = new SimulatedTasks($catalogue);
+        $listener = new AddAskAiToRichTextEditor(
+            new EditorAccess(),
+            new DialogMessages(),
+            $this->siteLanguages(['English', 'Deutsch']),
+            new TaskPresets($tasks, new SimulatedConfigurations($catalogue, ['private'])),
+        );
 
         SimulatedSite::logIn('no-grant');
         $event = new BeforePrepareConfigurationForEditorEvent(self::SITE_PRESET, self::FORM_DATA);
@@ -73,6 +84,22 @@ final class RichTextConfigurationTest extends TestCase
         $listener($event);
         self::assertContains('askAi', $event->getConfiguration()['toolbar']['items']);
         self::assertSame(['English', 'Deutsch'], $event->getConfiguration()['askAi']['languages']);
+        // nr-llm's tasks this editor may run, beside the dialog's own (the extension's default placement).
+        self::assertSame([11, 12], array_column($event->getConfiguration()['askAi']['taskPresets'], 'task'));
+        self::assertSame('beside', $event->getConfiguration()['askAi']['taskPresetPlacement']);
+    }
+
+    public function testTheSiteChoosesTasksInsteadOfTheDialogsOwnOrNone(): void
+    {
+        $presets = [['id' => 'nr-llm-task-11', 'label' => 'Teaser', 'prompt' => 'Write a teaser.', 'task' => 11]];
+        self::assertSame('instead', RichTextConfiguration::withAskAi([], self::FORM_DATA, [], [], $presets, 'instead')['askAi']['taskPresetPlacement']);
+        self::assertArrayNotHasKey('taskPresets', RichTextConfiguration::withAskAi([], self::FORM_DATA)['askAi']);
+
+        $GLOBALS['TYPO3_CONF_VARS']['EXTENSIONS']['ask_ai']['taskPresets'] = 'instead';
+        self::assertSame('instead', TaskPresets::placement());
+        $GLOBALS['TYPO3_CONF_VARS']['EXTENSIONS']['ask_ai']['taskPresets'] = 'everywhere';
+        self::assertSame('beside', TaskPresets::placement(), 'an unknown setting is the default');
+        unset($GLOBALS['TYPO3_CONF_VARS']['EXTENSIONS']);
     }
 
     public function testTheDialogsMessagesComeFromTheXliffInTheUsersLanguage(): void

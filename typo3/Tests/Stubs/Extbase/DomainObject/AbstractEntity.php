@@ -13,4 +13,12 @@ abstract class AbstractEntity
     {
         return $this->uid;
     }
+
+    /** As TYPO3's AbstractDomainObject: how a repository (here a test) sets a persisted property. */
+    public function _setProperty(string $propertyName, mixed $propertyValue): bool
+    {
+        $this->{$propertyName} = $propertyValue;
+
+        return true;
+    }
 }
