@@ -14,6 +14,8 @@ const libraryEntries = {
   fields: 'src/widget/field-adapters.ts',
   mocks: 'src/mock-backend/index.ts',
   'mocks-vite': 'src/mock-backend/vite.ts',
+  // The conformance check as the package's bin, `ask-ai-dialog-contract-check` (Node only).
+  'contract-check': 'scripts/contract-check.ts',
 };
 
 // Peers and environment packages stay out of the bundles: the host brings its own.
@@ -146,7 +148,11 @@ export default defineConfig({
       output: {
         // The React entries render client components: React Server Components hosts must see that.
         banner: (chunk: { isEntry: boolean; name: string }) =>
-          chunk.isEntry && ['index', 'widget', 'fields'].includes(chunk.name) ? "'use client';" : '',
+          chunk.isEntry && ['index', 'widget', 'fields'].includes(chunk.name)
+            ? "'use client';"
+            : chunk.isEntry && chunk.name === 'contract-check'
+              ? '#!/usr/bin/env node'
+              : '',
       },
     },
   },

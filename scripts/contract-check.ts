@@ -4,7 +4,9 @@
  *
  * npm run contract:check -- --tools <url> --run <url> [--cancel <url>] [--configuration <id>]
  *   [--header "Name: value"]
+ * npx ask-ai-dialog-contract-check …   (the same, from the npm package: dist/contract-check.js)
  */
+import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { appendQuery } from '../src/client/transport';
@@ -384,4 +386,15 @@ async function main() {
   process.exit(failed === 0 ? 0 : 1);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();
+/** Run as a program: directly, through tsx, or as the npm package's bin (a symlink in node_modules/.bin). */
+function isMain(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) void main();
