@@ -23,6 +23,13 @@ const EDITOR_PACKAGES = [
   'html-support',
 ].map((name) => `@ckeditor/ckeditor5-${name}`);
 
+/**
+ * The CKEditor releases the pages can load (`?ckeditor=47`): 48.5, the npm package's current; 47.6, what
+ * TYPO3 13.4.28 and 14.3 ship (installed as `ckeditor5-v47`, its packages nested beside it).
+ */
+export const CKEDITOR_RELEASES = { '48': 'ckeditor5', '47': 'ckeditor5-v47' } as const;
+export type CkeditorRelease = keyof typeof CKEDITOR_RELEASES;
+
 const PREFIX = '/typo3';
 const MODULES = `${PREFIX}/node_modules/`;
 /** Where the extension's `Resources/Public/JavaScript/` is served, and the prefix its import map declares. */
@@ -89,6 +96,11 @@ function resolveBare(specifier: string, fromFile: string): string {
     target = exportTarget(entry);
   }
   target ??= sub !== '' ? `.${sub}` : (manifest.module ?? manifest.main ?? 'index.js');
+  // TYPO3 ships each CKEditor package's browser build (its dist/); from 42 to 47 the package's own entry
+  // is src/, whose modules import CSS.
+  if (name.startsWith('@ckeditor/ckeditor5-') && sub === '' && isFile(join(dir, 'dist/index.js'))) {
+    return join(dir, 'dist/index.js');
+  }
   return join(dir, target);
 }
 
@@ -99,8 +111,11 @@ const IMPORT = /^(?:import|export)\s*(?:[\w$*\s{},]+?\s*from\s*)?["']([^"']+)["'
  * The import map TYPO3 would publish for the editor: every bare specifier the editor's packages reach,
  * each mapped to its file, found by following their imports.
  */
-export function editorImportMap(root: string): Record<string, string> {
+export function editorImportMap(root: string, release: CkeditorRelease = '48'): Record<string, string> {
   const nodeModules = join(root, 'node_modules');
+  // The release's own packages first (nested beside an aliased release), the project's after.
+  const from =
+    release === '48' ? join(root, 'package.json') : join(nodeModules, CKEDITOR_RELEASES[release], 'package.json');
   const imports: Record<string, string> = {};
   const seen = new Set<string>();
   const queue: string[] = [];
@@ -111,7 +126,7 @@ export function editorImportMap(root: string): Record<string, string> {
     imports[specifier] = MODULES + relative(nodeModules, file).split(sep).join('/');
     queue.push(file);
   };
-  for (const name of EDITOR_PACKAGES) add(name, join(root, 'package.json'));
+  for (const name of EDITOR_PACKAGES) add(name, from);
   while (queue.length > 0) {
     const file = queue.pop()!;
     if (seen.has(file)) continue;
@@ -124,6 +139,12 @@ export function editorImportMap(root: string): Record<string, string> {
         if (isFile(target)) queue.push(target);
       } else if (!specifier.startsWith('/') && !specifier.includes(':')) add(specifier, file);
     }
+  }
+  // TYPO3 maps every package by its bare name; from 42 to 47 the packages' browser builds import each
+  // other as `…/dist/index.js`: both names lead to the one file.
+  for (const [specifier, url] of Object.entries(imports)) {
+    const bare = /^(@ckeditor\/ckeditor5-[a-z0-9-]+)\/dist\/index\.js$/.exec(specifier)?.[1];
+    if (bare && !(bare in imports)) imports[bare] = url;
   }
   return imports;
 }
@@ -163,15 +184,17 @@ export function typo3BackendMiddleware(root: string, build: () => Promise<BuiltF
 }
 
 const editorMaps = new Map<string, Record<string, string>>();
+const releaseOf = (query: string | null): CkeditorRelease => (query === '47' ? '47' : '48');
 
 /**
  * The page's `<script type="importmap">` as TYPO3 publishes it: the editor's packages (found once per
  * root: it follows hundreds of files), and the extension's prefix with every file under it mapped to its
  * own `?bust=<hash>` URL (TYPO3's ImportMap does this for each file of a mapped folder).
  */
-export function importMapJson(root: string, files: BuiltFiles): string {
-  let editor = editorMaps.get(root);
-  if (editor === undefined) editorMaps.set(root, (editor = editorImportMap(root)));
+export function importMapJson(root: string, files: BuiltFiles, release: CkeditorRelease = '48'): string {
+  const key = `${root}#${release}`;
+  let editor = editorMaps.get(key);
+  if (editor === undefined) editorMaps.set(key, (editor = editorImportMap(root, release)));
   const bust = (content: string) => createHash('sha1').update(content).digest('hex').slice(0, 12);
   const extension = Object.fromEntries(
     Object.entries(files)
@@ -245,12 +268,12 @@ const BODYTEXT =
  * FormEngine's record form with the RTE: the editor built from the import map, the plugin imported the
  * way TYPO3's `importModules` does it.
  */
-function rtePage(importMap: string, nonce: string): string {
+function rtePage(importMap: string, nonce: string, release: CkeditorRelease): string {
   const escaped = BODYTEXT.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return page(
     'TYPO3 — Edit content element (CKEditor 5)',
     nonce,
-    `    <link rel="stylesheet" href="${MODULES}ckeditor5/dist/ckeditor5.css" />
+    `    <link rel="stylesheet" href="${MODULES}${CKEDITOR_RELEASES[release]}/dist/ckeditor5.css" />
     <script type="importmap" nonce="${nonce}">${importMap}</script>`,
     `    <h1>Edit content element</h1>
     <label for="bodytext">Bodytext</label>
@@ -390,16 +413,17 @@ export function typo3PageMiddleware(root: string, build: () => Promise<BuiltFile
       response.setHeader('Content-Type', 'text/css');
       return response.end(BACKEND_CSS);
     }
-    const pages: Record<string, (importMap: string, nonce: string) => string> = {
+    const pages: Record<string, (importMap: string, nonce: string, release: CkeditorRelease) => string> = {
       [`${PREFIX}/record/edit`]: rtePage,
       [`${PREFIX}/widget`]: widgetPage,
       [`${PREFIX}/fields`]: fieldsPage,
     };
     const render = pages[url.pathname];
     if (!render) return next();
+    const release = releaseOf(url.searchParams.get('ckeditor'));
     let importMap: string;
     try {
-      importMap = importMapJson(root, await build());
+      importMap = importMapJson(root, await build(), release);
     } catch (error) {
       response.statusCode = 500;
       return response.end(`typo3-backend: ${(error as Error).message}`);
@@ -410,6 +434,6 @@ export function typo3PageMiddleware(root: string, build: () => Promise<BuiltFile
     response.setHeader('Content-Type', 'text/html; charset=utf-8');
     response.setHeader('Content-Security-Policy', policyHeader(policy, nonce));
     response.setHeader('Cache-Control', 'no-store');
-    response.end(render(importMap, nonce));
+    response.end(render(importMap, nonce, release));
   };
 }

@@ -106,3 +106,46 @@ describe('the plugin in the editor’s languages', () => {
     expect(bodies[0]?.context).toMatchObject({ contentLanguage: 'de-CH', recordTable: 'tt_content', recordUid: 12 });
   });
 });
+
+describe.each([
+  ['47', '47.6'],
+  ['48', '48.5'],
+] as const)('the built plugin on CKEditor %s as TYPO3 loads it (one module per package)', (release, version) => {
+  it(`${version}: the button, Insert after the selection, one undo takes it back`, async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`/typo3/record/edit?ckeditor=${release}`);
+    await page.locator('body[data-editor="ready"]').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { CKEDITOR_VERSION: string }).CKEDITOR_VERSION)).toMatch(
+      new RegExp(`^${version.replace('.', '\\.')}\\.`),
+    );
+    const data = () => page.evaluate(() => (window as unknown as { editor: { getData(): string } }).editor.getData());
+    const before = await data();
+    await page.evaluate(() => {
+      const { editor } = window as unknown as {
+        editor: {
+          editing: { view: { focus(): void } };
+          model: {
+            document: { getRoot(): { getChild(i: number): unknown } };
+            change(callback: (writer: { setSelection(node: unknown, place: string): void }) => void): void;
+          };
+        };
+      };
+      editor.editing.view.focus();
+      editor.model.change((writer) => writer.setSelection(editor.model.document.getRoot().getChild(0), 'in'));
+    });
+    await page.getByRole('toolbar').getByRole('button', { name: 'Ask AI' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask AI' });
+    await dialog.getByText(/^Tools: \d+ available/).waitFor();
+    await dialog.getByRole('button', { name: 'Summarise', exact: true }).click();
+    await dialog.getByText('Done.', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Insert' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const after = await data();
+    expect(after).not.toBe(before);
+    expect(after.startsWith(before.slice(0, before.indexOf('</p>') + 4))).toBe(true);
+    await page.evaluate(() => (window as unknown as { editor: { execute(c: string): void } }).editor.execute('undo'));
+    expect(await data()).toBe(before);
+    expect(errors).toEqual([]);
+  });
+});
