@@ -25,9 +25,16 @@ const EDITOR_PACKAGES = [
 
 /**
  * The CKEditor releases the pages can load (`?ckeditor=47`): 48.5, the npm package's current; 47.6, what
- * TYPO3 13.4.28 and 14.3 ship (installed as `ckeditor5-v47`, its packages nested beside it).
+ * TYPO3 13.4.28 and 14.3 ship; 41.4, the plugin's floor (TYPO3 13.2 shipped 41.4). The older ones are
+ * installed as `ckeditor5-v47` and `ckeditor5-v41`, their packages nested beside them.
  */
-export const CKEDITOR_RELEASES = { '48': 'ckeditor5', '47': 'ckeditor5-v47' } as const;
+export const CKEDITOR_RELEASES = { '48': 'ckeditor5', '47': 'ckeditor5-v47', '41': 'ckeditor5-v41' } as const;
+/** Each release's editor stylesheet. */
+const CKEDITOR_CSS: Record<keyof typeof CKEDITOR_RELEASES, string> = {
+  '48': 'ckeditor5/dist/ckeditor5.css',
+  '47': 'ckeditor5-v47/dist/ckeditor5.css',
+  '41': 'ckeditor5-v41/dist/browser/index.css',
+};
 export type CkeditorRelease = keyof typeof CKEDITOR_RELEASES;
 
 const PREFIX = '/typo3';
@@ -149,6 +156,36 @@ export function editorImportMap(root: string, release: CkeditorRelease = '48'): 
   return imports;
 }
 
+/** A CommonJS file (CKEditor 41's colour picker needs `color-convert` 2), which a browser cannot import. */
+function isCommonJs(source: string): boolean {
+  return /\bmodule\.exports\b|\bexports\.\w+\s*=/.test(source) && !/^\s*(?:import|export)\s/m.test(source);
+}
+
+const commonJsModules = new Map<string, Promise<string>>();
+
+/**
+ * The file and what it requires as one ES module with the exports as its default, as TYPO3's build of
+ * CKEditor's packages inlines such dependencies.
+ */
+function commonJsAsModule(file: string): Promise<string> {
+  let module = commonJsModules.get(file);
+  if (module === undefined) {
+    module = import('vite').then(async ({ build }) => {
+      const result = await build({
+        configFile: false,
+        logLevel: 'silent',
+        build: { write: false, minify: false, lib: { entry: file, formats: ['es'], fileName: 'module' } },
+      });
+      const output = [result].flat().flatMap((r) => ('output' in r ? r.output : []));
+      const chunk = output.find((item) => item.type === 'chunk');
+      if (!chunk || chunk.type !== 'chunk') throw new Error(`typo3-backend: ${file} could not be bundled`);
+      return chunk.code;
+    });
+    commonJsModules.set(file, module);
+  }
+  return module;
+}
+
 export interface BuiltFiles {
   readonly [fileName: string]: string;
 }
@@ -167,7 +204,9 @@ export function typo3BackendMiddleware(root: string, build: () => Promise<BuiltF
       if (url.pathname.startsWith(MODULES)) {
         const file = resolve(nodeModules, decodeURIComponent(url.pathname.slice(MODULES.length)));
         if (!file.startsWith(nodeModules + sep) || !isFile(file)) return next();
-        return send(file.endsWith('.css') ? 'text/css' : 'text/javascript', readFileSync(file));
+        if (file.endsWith('.css')) return send('text/css', readFileSync(file));
+        const source = readFileSync(file, 'utf8');
+        return send('text/javascript', isCommonJs(source) ? await commonJsAsModule(file) : source);
       }
       if (url.pathname.startsWith(PLUGIN_PREFIX)) {
         const files = await build();
@@ -184,7 +223,8 @@ export function typo3BackendMiddleware(root: string, build: () => Promise<BuiltF
 }
 
 const editorMaps = new Map<string, Record<string, string>>();
-const releaseOf = (query: string | null): CkeditorRelease => (query === '47' ? '47' : '48');
+const releaseOf = (query: string | null): CkeditorRelease =>
+  query !== null && Object.hasOwn(CKEDITOR_RELEASES, query) ? (query as CkeditorRelease) : '48';
 
 /**
  * The page's `<script type="importmap">` as TYPO3 publishes it: the editor's packages (found once per
@@ -273,7 +313,7 @@ function rtePage(importMap: string, nonce: string, release: CkeditorRelease): st
   return page(
     'TYPO3 — Edit content element (CKEditor 5)',
     nonce,
-    `    <link rel="stylesheet" href="${MODULES}${CKEDITOR_RELEASES[release]}/dist/ckeditor5.css" />
+    `    <link rel="stylesheet" href="${MODULES}${CKEDITOR_CSS[release]}" />
     <script type="importmap" nonce="${nonce}">${importMap}</script>`,
     `    <h1>Edit content element</h1>
     <label for="bodytext">Bodytext</label>

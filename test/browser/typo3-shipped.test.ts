@@ -108,6 +108,7 @@ describe('the plugin in the editor’s languages', () => {
 });
 
 describe.each([
+  ['41', '41.4'],
   ['47', '47.6'],
   ['48', '48.5'],
 ] as const)('the built plugin on CKEditor %s as TYPO3 loads it (one module per package)', (release, version) => {
