@@ -1,6 +1,7 @@
 /**
  * Renders the dialog's main states in Chromium (the Debian Chromium the browser tests use) into
- * docs/images/, at 1280×800 and 360×740, light and dark: `npm run screenshots`.
+ * docs/images/, at 1280×800 and 360×740, light and dark: `npm run screenshots`. The demo's states,
+ * and the TYPO3 record form with the built plugin (`typo3-rte-*`).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,8 +107,45 @@ const SHOTS: Shot[] = [
   },
 ];
 
+/**
+ * The TYPO3 record form with the built plugin and widget, as the extension ships them (the files of
+ * typo3/Resources/Public/JavaScript under a ?bust= import map): an answer for the selected paragraph.
+ */
+async function typo3Shot(page: Page) {
+  await page.goto(`${base}/typo3/record/edit`);
+  await page.locator('body[data-editor="ready"]').waitFor();
+  await page.evaluate(() => {
+    const { editor } = window as unknown as { editor: DemoEditor };
+    editor.editing.view.focus();
+    editor.model.change((writer) => writer.setSelection!(editor.model.document.getRoot().getChild(0), 'in'));
+  });
+  await page.getByRole('toolbar').getByRole('button', { name: 'Ask AI' }).click();
+  await dialog(page)
+    .getByText(/^Tools: \d+/)
+    .waitFor();
+  await runPreset('Shorten', (p) => dialog(p).getByText('Done.', { exact: true }).waitFor())(page);
+}
+
+/** `npm run screenshots -- typo3` renders only the TYPO3 page; without an argument, everything. */
+const only = process.argv[2];
 mkdirSync(OUT, { recursive: true });
-for (const shot of SHOTS) {
+for (const [sizeName, size] of Object.entries(SIZES)) {
+  for (const scheme of ['light', 'dark'] as const) {
+    if (only && only !== 'typo3') continue;
+    await fetch(`${base}/api/ask-ai/simulation`, { method: 'DELETE' });
+    await simulate({ latency: 60 });
+    const page = await browser.newPage();
+    await page.setViewportSize(size);
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await typo3Shot(page);
+    await page.waitForTimeout(150);
+    const file = join(OUT, `typo3-rte-${sizeName}-${scheme}.png`);
+    await page.screenshot({ path: file });
+    console.log(file);
+    await page.close();
+  }
+}
+for (const shot of only === 'typo3' ? [] : SHOTS) {
   for (const [sizeName, size] of Object.entries(SIZES)) {
     for (const scheme of ['light', 'dark'] as const) {
       await fetch(`${base}/api/ask-ai/simulation`, { method: 'DELETE' });
