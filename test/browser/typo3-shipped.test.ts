@@ -90,6 +90,33 @@ describe('the shipped plugin and widget under TYPO3’s import map', () => {
   }
 });
 
+describe('the shipped plugin’s dialog in the record form', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`has its designed colours in ${scheme}: primary fill and the notice’s tint`, async () => {
+      await page.emulateMedia({ colorScheme: scheme });
+      const accent = scheme === 'light' ? [47, 91, 211] : [157, 184, 255];
+      await page.goto('/typo3/record/edit');
+      await page.locator('body[data-editor="ready"]').waitFor();
+      await page.getByRole('toolbar').getByRole('button', { name: 'Ask AI' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ask AI' });
+      await dialog.getByText(/^Tools: \d+ available/).waitFor();
+      await dialog.getByRole('button', { name: 'Summarise', exact: true }).click();
+      const notice = dialog.locator('.ask-ai-outcome', { hasText: 'Done.' });
+      await notice.waitFor();
+      const insert = dialog.getByRole('button', { name: 'Insert' });
+      expect(rgb(await insert.evaluate((el) => getComputedStyle(el).backgroundColor))).toEqual(accent);
+      const [tint, background] = await notice.evaluate((el) => [
+        getComputedStyle(el).backgroundColor,
+        getComputedStyle(el.closest('dialog')!).backgroundColor,
+      ]);
+      const [r, , b] = rgb(tint!);
+      expect(tint).not.toBe(background);
+      // The accent mixed into the background: blue leads.
+      expect(b!).toBeGreaterThan(r!);
+    });
+  }
+});
+
 describe('the plugin in the editor’s languages', () => {
   it('speaks the editor’s UI language and sends the content’s language with the task', async () => {
     const bodies: Array<{ context?: Record<string, unknown> }> = [];
