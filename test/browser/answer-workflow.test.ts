@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, page, setSimulation, useBrowser } from './browser';
+import { baseUrl, openDemoWithSelection, page, setSimulation, useBrowser } from './browser';
 
 useBrowser();
 
 const dialog = () => page.getByRole('dialog', { name: 'Ask AI' });
 
-async function openWithSelection() {
-  await page.goto('/');
-  // Select the field's first paragraph, as an editor would, then open the dialog.
-  await page.locator('.rte p').first().selectText();
-  await page.locator('.rte').dispatchEvent('mouseup');
-  await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
-  await dialog()
-    .getByText(/^Tools: \d+ available/)
-    .waitFor();
-}
+const openWithSelection = () => openDemoWithSelection();
 
 const posted = (path: string) => {
   const bodies: Array<Record<string, unknown>> = [];

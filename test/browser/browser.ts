@@ -87,3 +87,15 @@ export async function answerWith(finalContent: string) {
     }),
   );
 }
+
+/** The demo with its field's first paragraph selected, as an editor would, and the dialog open. */
+export async function openDemoWithSelection(target: Page = page) {
+  await target.goto('/');
+  await target.locator('.rte p').first().selectText();
+  await target.locator('.rte').dispatchEvent('mouseup');
+  await target.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
+  await target
+    .getByRole('dialog', { name: 'Ask AI' })
+    .getByText(/^Tools: \d+ available/)
+    .waitFor();
+}

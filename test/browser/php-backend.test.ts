@@ -6,6 +6,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 import { startPhpServer, type PhpServer } from '../support/php-server';
+import { openDemoWithSelection } from './browser';
 
 /**
  * The demo's dialog against the TYPO3 extension's real controller (`npm run php:serve`), as
@@ -54,15 +55,7 @@ describe('the demo against the PHP extension', () => {
 
   const dialog = () => page.getByRole('dialog', { name: 'Ask AI' });
 
-  async function openWithSelection() {
-    await page.goto('/');
-    await page.locator('.rte p').first().selectText();
-    await page.locator('.rte').dispatchEvent('mouseup');
-    await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
-    await dialog()
-      .getByText(/^Tools: \d+ available/)
-      .waitFor();
-  }
+  const openWithSelection = () => openDemoWithSelection(page);
 
   it('streams a task from PHP: steps, then the answer made from the selection', async () => {
     await openWithSelection();

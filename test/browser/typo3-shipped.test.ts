@@ -22,6 +22,16 @@ async function extensionRequests(work: () => Promise<void>): Promise<URL[]> {
   return urls;
 }
 
+/** The record form with the plugin's dialog open and its tool list loaded (the language's own words). */
+async function openRecordDialog(query = '', words = { askAi: 'Ask AI', tools: /^Tools: \d+ available/ }) {
+  await page.goto(`/typo3/record/edit${query}`);
+  await page.locator('body[data-editor="ready"]').waitFor();
+  await page.getByRole('toolbar').getByRole('button', { name: words.askAi }).click();
+  const dialog = page.getByRole('dialog', { name: words.askAi });
+  await dialog.getByText(words.tools).waitFor();
+  return dialog;
+}
+
 const rgb = (value: string) =>
   value
     .match(/\d+(\.\d+)?/g)!
@@ -31,12 +41,8 @@ const rgb = (value: string) =>
 describe('the shipped plugin and widget under TYPO3’s import map', () => {
   it('loads the widget module once beside the plugin, every file through its ?bust= URL', async () => {
     const urls = await extensionRequests(async () => {
-      await page.goto('/typo3/record/edit');
-      await page.locator('body[data-editor="ready"]').waitFor();
       // The editor and the plain field both reach for the dialog: its chunks load too.
-      await page.getByRole('toolbar').getByRole('button', { name: 'Ask AI' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Ask AI' });
-      await dialog.getByText(/^Tools: \d+ available/).waitFor();
+      const dialog = await openRecordDialog();
       await dialog.getByRole('button', { name: 'Summarise', exact: true }).click();
       await dialog.getByText('Done.', { exact: true }).waitFor();
     });
@@ -95,11 +101,7 @@ describe('the shipped plugin’s dialog in the record form', () => {
     it(`has its designed colours in ${scheme}: primary fill and the notice’s tint`, async () => {
       await page.emulateMedia({ colorScheme: scheme });
       const accent = scheme === 'light' ? [47, 91, 211] : [157, 184, 255];
-      await page.goto('/typo3/record/edit');
-      await page.locator('body[data-editor="ready"]').waitFor();
-      await page.getByRole('toolbar').getByRole('button', { name: 'Ask AI' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Ask AI' });
-      await dialog.getByText(/^Tools: \d+ available/).waitFor();
+      const dialog = await openRecordDialog();
       await dialog.getByRole('button', { name: 'Summarise', exact: true }).click();
       const notice = dialog.locator('.ask-ai-outcome', { hasText: 'Done.' });
       await notice.waitFor();
@@ -123,11 +125,10 @@ describe('the plugin in the editor’s languages', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/ask-ai/run')) bodies.push(JSON.parse(request.postData() ?? '{}'));
     });
-    await page.goto('/typo3/record/edit?ui=de&content=de-CH');
-    await page.locator('body[data-editor="ready"]').waitFor();
-    await page.getByRole('toolbar').getByRole('button', { name: 'KI fragen' }).click();
-    const dialog = page.getByRole('dialog', { name: 'KI fragen' });
-    await dialog.getByText(/^Werkzeuge: \d+ verfügbar/).waitFor();
+    const dialog = await openRecordDialog('?ui=de&content=de-CH', {
+      askAi: 'KI fragen',
+      tools: /^Werkzeuge: \d+ verfügbar/,
+    });
     await dialog.getByRole('button', { name: 'Zusammenfassen', exact: true }).click();
     await dialog.getByText('Fertig.', { exact: true }).waitFor();
     expect(bodies[0]?.context).toMatchObject({ contentLanguage: 'de-CH', recordTable: 'tt_content', recordUid: 12 });
