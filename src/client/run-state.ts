@@ -1,5 +1,6 @@
 import type { RunContext } from '../contract/run-request';
 import type { AskAiFailure } from './failure';
+import { cutText } from './well-formed-text';
 
 /** One `status` settles a run: `idle → running → done | stopped | failed | suspended`. */
 export type RunStatus = 'idle' | 'running' | 'done' | 'stopped' | 'failed' | 'suspended';
@@ -170,7 +171,11 @@ export function reduceRun(state: RunSnapshot, action: RunAction): RunSnapshot {
       if (action.text === '' || state.answerCut) return state;
       const room = state.maxAnswerLength - state.partialAnswer.length;
       if (action.text.length <= room) return { ...state, partialAnswer: state.partialAnswer + action.text };
-      return { ...state, partialAnswer: state.partialAnswer + action.text.slice(0, room), answerCut: true };
+      return {
+        ...state,
+        partialAnswer: cutText(state.partialAnswer + action.text, state.maxAnswerLength),
+        answerCut: true,
+      };
     }
     case 'done': {
       const r = action.result;
@@ -197,7 +202,7 @@ export function reduceRun(state: RunSnapshot, action: RunAction): RunSnapshot {
       return {
         ...common,
         status: 'done',
-        answer: cut ? r.answer.slice(0, state.maxAnswerLength) : r.answer,
+        answer: cut ? cutText(r.answer, state.maxAnswerLength) : r.answer,
         // The final answer stands for the whole: cut or not is its own length.
         answerCut: cut,
       };

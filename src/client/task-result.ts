@@ -1,5 +1,6 @@
 import type { RunContext } from '../contract/run-request';
 import type { RunSnapshot, RunUsage } from './run-state';
+import { cutText, wellFormedText } from './well-formed-text';
 
 /**
  * The answer handed to the host: the markdown as written, and the plain text of the same parse the
@@ -35,7 +36,8 @@ export interface TaskAnswerMeta {
 
 /** The answer and its provenance from a settled run; `null` when there is nothing to hand over. */
 export function taskResult(snapshot: RunSnapshot): TaskResult | null {
-  const markdown = snapshot.answer ?? snapshot.partialAnswer;
+  // A model's NUL or half a character never reaches the host's editor.
+  const markdown = wellFormedText(snapshot.answer ?? snapshot.partialAnswer);
   if (snapshot.status === 'running' || markdown.trim() === '') return null;
   const toolsUsed = [
     ...new Set(
@@ -59,7 +61,11 @@ export function taskResult(snapshot: RunSnapshot): TaskResult | null {
 
 export type ContextPart = 'selection' | 'selectionMarkdown' | 'document';
 
-/** The editor context cut to `limit` characters per text field, and which fields were cut. */
+/**
+ * The editor context cut to `limit` characters per text field, never inside a character, and which
+ * fields were cut; every text well-formed (a lone surrogate from the editor would make the backend
+ * refuse the whole request).
+ */
 export function limitContext(
   context: RunContext | undefined,
   limit: number,
@@ -69,10 +75,10 @@ export function limitContext(
   const next: Record<string, unknown> = { ...context };
   for (const part of ['selection', 'selectionMarkdown', 'document'] as const) {
     const value = (context as Record<string, unknown>)[part];
-    if (typeof value === 'string' && value.length > limit) {
-      next[part] = value.slice(0, limit);
-      cut.push(part);
-    }
+    if (typeof value !== 'string') continue;
+    const formed = wellFormedText(value);
+    next[part] = cutText(formed, limit);
+    if (formed.length > limit) cut.push(part);
   }
   return { context: next as RunContext, cut };
 }

@@ -8,6 +8,7 @@ import { loadRunReaders } from '../client/load-run-readers';
 import type { RunSnapshot } from '../client/run-state';
 import { limitContext, taskResult, type ContextPart, type TaskResult } from '../client/task-result';
 import type { Transport } from '../client/transport';
+import { cutText, wellFormedText } from '../client/well-formed-text';
 import type { MessageLine } from './messages';
 import { createNotifier } from './notifier';
 import { visibleName } from './visible-name';
@@ -491,7 +492,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     refine(refinement) {
       const variant = variants[shown];
       if (!variant || refinement.trim() === '') return false;
-      const cut = (text: string) => text.slice(0, contextLimit);
+      const cut = (text: string) => cutText(wellFormedText(text), contextLimit);
       return begin(refinement, false, {
         previousAnswer: cut(variant.result.markdown),
         previousInstruction: variant.result.meta.instruction,

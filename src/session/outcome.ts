@@ -1,6 +1,7 @@
 import type { AskAiFailure } from '../client/failure';
 import type { RunSnapshot } from '../client/run-state';
 import type { MessageKey, MessageLine } from './messages';
+import { cutText } from '../client/well-formed-text';
 
 /**
  * Whether "Try again" can help: `now`, `later` (after the backend's `Retry-After`), or `never` (the
@@ -37,7 +38,7 @@ interface FailureView {
 export const MAX_ERROR_TEXT = 2_000;
 
 function serverSaid(text: string): MessageLine {
-  return line('serverSaid', text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}…` : text);
+  return line('serverSaid', text.length > MAX_ERROR_TEXT ? `${cutText(text, MAX_ERROR_TEXT)}…` : text);
 }
 
 /** The sentence a failure shows, and what goes to its details. */

@@ -34,9 +34,10 @@ export const BUDGETS: Record<string, Budget> = {
   'ask-ai-dialog/client': {
     file: 'client.js',
     // No ceiling in DESIGN.md: the client carries the dialog session (variants, refine, feedback,
-    // timeouts) with both languages' messages; 23.2 kB measured, and the run's readers (2.5 kB) load with
-    // the first run. Pinned so it cannot grow unnoticed.
-    maxGzipBytes: 23.5 * 1024,
+    // timeouts) with both languages' messages; the run's readers (2.5 kB) load with the first run. Pinned
+    // so it cannot grow unnoticed: 23.2 kB, then 23.8 kB with messages as templates (TYPO3's XLIFF), a
+    // backend task per preset, the content's language and text cut on whole characters.
+    maxGzipBytes: 24 * 1024,
     external: ['@tanstack/query-core'],
     mustNotImport: ['react', 'react-dom', 'msw', '@tanstack/react-query', ...CKEDITOR],
   },
