@@ -3,7 +3,7 @@
  * `\ud83d`, and refuses the whole request), the editor (a NUL or half a character in saved content).
  */
 
-type Segmenter = { segment(text: string): Iterable<{ readonly index: number }> };
+export type Segmenter = { segment(text: string): Iterable<{ readonly index: number }> };
 type SegmenterConstructor = new (locale?: string, options?: { granularity: 'grapheme' }) => Segmenter;
 
 let graphemes: Segmenter | null | undefined;
@@ -25,10 +25,9 @@ const GRAPHEME_WINDOW = 64;
  * surrogate pair, and where the runtime segments text, not inside a grapheme (an emoji with its skin tone
  * or its ZWJ sequence, a letter with its combining marks). The cut may be a little shorter than `limit`.
  */
-export function cutText(text: string, limit: number): string {
+export function cutText(text: string, limit: number, segmenter = graphemeSegmenter()): string {
   if (text.length <= limit) return text;
   let end = Math.max(0, Math.floor(limit));
-  const segmenter = graphemeSegmenter();
   if (segmenter && end > 0) {
     const start = Math.max(0, end - GRAPHEME_WINDOW);
     let boundary = start;

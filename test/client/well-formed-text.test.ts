@@ -32,6 +32,28 @@ describe('cutText', () => {
   });
 });
 
+describe('cutText where the runtime cannot segment text', () => {
+  it('cuts before a high surrogate at the edge, the whole range of them, and nothing else', () => {
+    expect(cutText('a\uD800\uDC00b', 2, null)).toBe('a');
+    expect(cutText('a\uDBFF\uDFFFb', 2, null)).toBe('a');
+    expect(cutText('a\uD7FFb', 2, null)).toBe('a\uD7FF');
+    expect(cutText('a\uDC00b', 2, null)).toBe('a\uDC00');
+    expect(cutText('ab😀', 3, null)).toBe('ab');
+  });
+});
+
+describe('cutText in a grapheme longer than it looks back', () => {
+  const chain = '👨' + '\u200D👨'.repeat(66); // one cluster of 200 units
+  it('cuts at a code point, never half a pair', () => {
+    expect(chain).toHaveLength(200);
+    expect(cutText(chain, 151)).toHaveLength(150);
+    expect(isWellFormed(cutText(chain, 151))).toBe(true);
+    expect(cutText(`${'a'.repeat(100)}${chain}`, 150)).toBe('a'.repeat(100));
+    // Within the first cluster of the text: nothing of it fits.
+    expect(cutText(chain, 50)).toBe('');
+  });
+});
+
 describe('wellFormedText', () => {
   it('replaces lone surrogates and removes NUL, keeping pairs', () => {
     expect(wellFormedText('a\uD83D b\uDE00 😀\u0000c')).toBe('a\uFFFD b\uFFFD 😀c');

@@ -10,11 +10,27 @@ describe('messages as templates', () => {
     expect(templateMessage('{0} and {3}', 'en')('a')).toBe('a and {3}');
   });
 
+  it('reads two-digit placeholders, keeps one without its argument, and writes other values as text', () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => `a${i}`);
+    expect(templateMessage('{10}|{1}', 'en')(...eleven)).toBe('a10|a1');
+    expect(templateMessage('{0} {1}', 'en')('only')).toBe('only {1}');
+    expect(templateMessage('{0}', 'en')(null)).toBe('null');
+    expect(templateMessage('{0}', 'en')(0.123456)).toBe('0.1235');
+  });
+
+  it('writes numbers in the locale the host gave, not only its language', () => {
+    expect(resolveMessages('de-CH', { tools: '{0} / {1}' }).tools(12345, 1)).toBe(
+      `${(12345).toLocaleString('de-CH')} / 1`,
+    );
+  });
+
   it('chooses words by the argument’s value', () => {
     const cut = templateMessage('{0:selection=The selected text|document=The document} was cut to {1}.', 'en');
     expect(cut('selection', 20000)).toBe('The selected text was cut to 20,000.');
     expect(cut('document', 5)).toBe('The document was cut to 5.');
     expect(cut('other', 5)).toBe('other was cut to 5.');
+    // A choice without "=" names no value: it is never chosen.
+    expect(templateMessage('{0:ab|c=C}', 'en')('a')).toBe('a');
   });
 
   it('takes a template where the dialog has a function, and keeps the built-in for a wrong type', () => {
