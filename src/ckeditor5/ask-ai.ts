@@ -291,7 +291,7 @@ export class AskAi extends Plugin {
   /** Puts the answer in as one model change (one undo step); a refusal when Replace cannot be done safely. */
   #apply(as: 'insert' | 'replace', answer: TaskAnswer, mark: string): ApplyRefusal | null {
     const { model } = this.editor;
-    if (this.editor.isReadOnly) return { refused: 'other' };
+    if (this.editor.isReadOnly) return { refused: 'readOnly' };
     const marker = model.markers.get(MARKER);
     const held = this.#held;
     if (as === 'replace') {

@@ -76,12 +76,7 @@ export function ActionBar(props: ActionBarProps) {
       </p>
       {answer && refusal && (
         <p role="alert" className="ask-ai-outcome ask-ai-refusal" data-tone="alert" data-ask-ai-part="refusal">
-          {refusal.message ??
-            (refusal.refused === 'selectionChanged'
-              ? m.selectionChanged
-              : refusal.refused === 'selectionRemoved'
-                ? m.selectionRemoved
-                : m.applyRefused)}
+          {refusal.message ?? refusalText(refusal, m)}
         </p>
       )}
       <div className="ask-ai-buttons">
@@ -158,4 +153,20 @@ export function ActionBar(props: ActionBarProps) {
       </div>
     </footer>
   );
+}
+
+/** The dialog's own sentence for a refusal the host gave no words for. */
+function refusalText(refusal: ApplyRefusal, m: AskAiMessages): string {
+  switch (refusal.refused) {
+    case 'selectionChanged':
+      return m.selectionChanged;
+    case 'selectionRemoved':
+      return m.selectionRemoved;
+    case 'readOnly':
+      return m.fieldReadOnly;
+    case 'tooLong':
+      return refusal.limit !== undefined ? m.answerTooLong(refusal.limit) : m.applyRefused;
+    default:
+      return m.applyRefused;
+  }
 }

@@ -5,7 +5,13 @@ import type { TaskAnswer, TaskAnswerMeta } from '../client';
  * localised sentence for the known reasons, else `message`), and the editor can still use another action.
  */
 export interface ApplyRefusal {
-  readonly refused: 'selectionChanged' | 'selectionRemoved' | 'other';
+  /**
+   * Why: the held selection changed or is gone; the field cannot be edited (`readOnly`: read-only or
+   * disabled); the answer does not fit the field (`tooLong`, with the field's `limit`); `other`.
+   */
+  readonly refused: 'selectionChanged' | 'selectionRemoved' | 'readOnly' | 'tooLong' | 'other';
+  /** For `tooLong`: the most characters the field takes. */
+  readonly limit?: number | undefined;
   /** The host's own words, shown instead of the dialog's sentence. */
   readonly message?: string | undefined;
 }
@@ -16,14 +22,15 @@ export interface ApplyRefusal {
  */
 export type AnswerHandler = (answer: TaskAnswer, meta: TaskAnswerMeta) => unknown;
 
-const REASONS = new Set(['selectionChanged', 'selectionRemoved', 'other']);
+const REASONS = new Set(['selectionChanged', 'selectionRemoved', 'readOnly', 'tooLong', 'other']);
 
 /** The refusal a handler returned, or `null` when it took the answer. */
 export function refusalOf(value: unknown): ApplyRefusal | null {
   if (typeof value !== 'object' || value === null || !('refused' in value)) return null;
-  const { refused, message } = value as { refused: unknown; message?: unknown };
+  const { refused, message, limit } = value as { refused: unknown; message?: unknown; limit?: unknown };
   return {
     refused: typeof refused === 'string' && REASONS.has(refused) ? (refused as ApplyRefusal['refused']) : 'other',
     message: typeof message === 'string' && message !== '' ? message : undefined,
+    limit: typeof limit === 'number' && Number.isFinite(limit) ? limit : undefined,
   };
 }

@@ -76,6 +76,10 @@ export interface AskAiMessages {
   selectionRemoved: string;
   /** The host refused to take the answer for a reason of its own. */
   applyRefused: string;
+  /** A read-only or disabled field: nothing is written. */
+  fieldReadOnly: string;
+  /** The answer does not fit the field's `maxlength`: nothing is written. */
+  answerTooLong: (limit: number) => string;
   done: string;
   stopped: string;
   stoppedConfirmed: string;
@@ -195,6 +199,10 @@ export const EN_MESSAGES: AskAiMessages = {
   selectionChanged: 'The selected text has changed since this opened. Select it again, or use Insert.',
   selectionRemoved: 'The selected text is no longer in the editor. Use Insert instead.',
   applyRefused: 'The editor could not take the answer here. Copy it instead.',
+  fieldReadOnly: 'This field cannot be edited here. Copy the answer instead.',
+  answerTooLong: (limit) =>
+    `The answer does not fit: this field takes at most ${limit.toLocaleString('en')} characters. ` +
+    'Copy it, or ask for a shorter one.',
   done: 'Done.',
   stopped: 'You stopped the task.',
   stoppedConfirmed: 'The server confirmed that it cancelled the run.',
@@ -314,6 +322,10 @@ export const DE_MESSAGES: AskAiMessages = {
   selectionChanged: 'Der markierte Text hat sich seitdem geändert. Markieren Sie ihn neu, oder fügen Sie ein.',
   selectionRemoved: 'Der markierte Text ist nicht mehr im Editor. Fügen Sie die Antwort stattdessen ein.',
   applyRefused: 'Der Editor konnte die Antwort hier nicht übernehmen. Kopieren Sie sie stattdessen.',
+  fieldReadOnly: 'Dieses Feld kann hier nicht bearbeitet werden. Kopieren Sie die Antwort stattdessen.',
+  answerTooLong: (limit) =>
+    `Die Antwort passt nicht: Dieses Feld nimmt höchstens ${limit.toLocaleString('de')} Zeichen auf. ` +
+    'Kopieren Sie sie, oder bitten Sie um eine kürzere.',
   done: 'Fertig.',
   stopped: 'Sie haben die Aufgabe angehalten.',
   stoppedConfirmed: 'Der Server hat bestätigt, dass er den Lauf abgebrochen hat.',

@@ -36,6 +36,8 @@ interface Capture {
   readonly document: string;
   /** A refusal when the selected text is gone or changed since the dialog opened. */
   check(): ApplyRefusal | null;
+  /** A refusal when the field cannot take this answer: read-only, disabled, or past its `maxlength`. */
+  accepts(as: 'insert' | 'replace', answer: TaskAnswer): ApplyRefusal | null;
   /** Puts the answer in through the browser's editing commands (one native undo step). */
   edit(as: 'insert' | 'replace', answer: TaskAnswer): void;
 }
@@ -68,16 +70,34 @@ export function attachToTextarea(
           if (start === end) return { refused: 'selectionRemoved' };
           return textarea.value.slice(start, end) === selected ? null : { refused: 'selectionChanged' };
         };
+        /** What Insert writes where: after the selected text, a blank line apart. */
+        const insertion = (answer: TaskAnswer) => {
+          const at = insertionOffset(textarea.value, selected, start, end);
+          const before = textarea.value.slice(0, at);
+          const gap = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+          return { at, text: `${gap}${answer.text}` };
+        };
         return {
           selection: selected,
           document: textarea.value,
           check,
+          accepts(as, answer) {
+            if (textarea.readOnly || textarea.disabled || textarea.closest('fieldset:disabled')) {
+              return { refused: 'readOnly' };
+            }
+            const limit = textarea.maxLength;
+            if (limit < 0) return null;
+            const length =
+              as === 'replace'
+                ? textarea.value.length - (end - start) + answer.text.length
+                : textarea.value.length + insertion(answer).text.length;
+            // All of the answer or none of it: a field that keeps "Thi" of it loses the rest unseen.
+            return length > limit ? { refused: 'tooLong', limit } : null;
+          },
           edit(as, answer) {
             if (as === 'replace') return editTextarea(textarea, start, end, answer.text);
-            const at = insertionOffset(textarea.value, selected, start, end);
-            const before = textarea.value.slice(0, at);
-            const gap = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
-            editTextarea(textarea, at, at, `${gap}${answer.text}`);
+            const { at, text } = insertion(answer);
+            editTextarea(textarea, at, at, text);
           },
         };
       },
@@ -147,6 +167,7 @@ export function attachToContentEditable(element: HTMLElement, options: FieldAdap
           selection: selected,
           document: element.innerText,
           check,
+          accepts: () => (element.isContentEditable === false ? { refused: 'readOnly' } : null),
           edit(as, answer) {
             let target: Range;
             if (range && inField()) target = range.cloneRange();
@@ -203,11 +224,13 @@ function attach(field: FieldAccess, options: FieldAdapterOptions): AttachedField
     (as: 'insert' | 'replace'): AnswerHandler =>
     (answer, meta) => {
       const taken = capture;
-      const refusal = !taken ? { refused: 'selectionRemoved' as const } : as === 'replace' ? taken.check() : null;
+      const refusal = !taken
+        ? { refused: 'selectionRemoved' as const }
+        : (taken.accepts(as, answer) ?? (as === 'replace' ? taken.check() : null));
       if (refusal || !taken) return refusal ?? undefined;
       pending = () => {
         // Checked again: the field may have changed in the moment the dialog took to close.
-        if (as === 'replace' && taken.check()) return;
+        if (taken.accepts(as, answer) || (as === 'replace' && taken.check())) return;
         taken.edit(as, answer);
         current.onApply?.({ as, answer, meta });
       };

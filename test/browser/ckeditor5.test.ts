@@ -118,6 +118,23 @@ describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package sp
     expect(await data()).toBe(ORIGINAL);
   });
 
+  it('refuses Insert and Replace while the editor is read-only, saying why; the field stays as it was', async () => {
+    await openRecord();
+    await askAbout(0);
+    await run('Shorten');
+    await page.evaluate(() =>
+      (window as unknown as { editor: { enableReadOnlyMode(id: string): void } }).editor.enableReadOnlyMode('test'),
+    );
+    for (const action of ['Insert', 'Replace selection']) {
+      await dialog().getByRole('button', { name: action }).click();
+      await dialog()
+        .getByRole('alert')
+        .getByText('This field cannot be edited here. Copy the answer instead.')
+        .waitFor();
+    }
+    expect(await data()).toBe(ORIGINAL);
+  });
+
   it('brings lists, bold and tables as the editor’s own, the rest as paragraphs, HTML as text', async () => {
     await openRecord();
     await answerWith(
@@ -300,6 +317,52 @@ describe('plain-field adapters', () => {
       .toMatch(
         /^The museum reopens after a year of renovation\. Now: Guided tours start every hour\.\n\nTours hourly\.$/,
       );
+  });
+
+  it('a read-only, a disabled or a too-short field is never written: the dialog says why, Copy stays', async () => {
+    await answerWith('Tours start every hour, and Sundays are free.');
+    await page.goto('/typo3/fields');
+    await page.locator('body[data-fields="ready"]').waitFor();
+    const teaser = page.getByRole('textbox', { name: 'Teaser' });
+    const original = await teaser.inputValue();
+    await teaser.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(0, 10));
+    await open('Ask AI about the teaser');
+    await run('Summarise');
+    const refusal = dialog().getByRole('alert');
+    const READ_ONLY = 'This field cannot be edited here. Copy the answer instead.';
+    const TOO_LONG = /^The answer does not fit: this field takes at most \d+ characters\./;
+    // Each step's sentence differs from the one before, so waiting for it waits for that click's answer.
+    const steps = [
+      ['readOnly', 'Insert', READ_ONLY],
+      ['maxLength', 'Insert', TOO_LONG],
+      ['disabled', 'Replace selection', READ_ONLY],
+      ['maxLength', 'Replace selection', TOO_LONG],
+      ['readOnly', 'Replace selection', READ_ONLY],
+      ['maxLength', 'Insert', TOO_LONG],
+      ['disabled', 'Insert', READ_ONLY],
+    ] as const;
+    for (const [lock, action, sentence] of steps) {
+      await teaser.evaluate((field: HTMLTextAreaElement, key) => {
+        if (key === 'maxLength') field.maxLength = field.value.length + 10;
+        else field[key] = true;
+      }, lock);
+      await dialog().getByRole('button', { name: action }).click();
+      await refusal.getByText(sentence).waitFor();
+      await teaser.evaluate((field: HTMLTextAreaElement) => {
+        field.readOnly = false;
+        field.disabled = false;
+        field.removeAttribute('maxlength');
+      });
+    }
+    expect(await dialog().getByRole('button', { name: 'Copy' }).isEnabled()).toBe(true);
+    expect(await teaser.inputValue()).toBe(original);
+
+    await dialog().getByRole('button', { name: 'Insert' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+    // After the held selection ("The museum"), a blank line apart.
+    await expect
+      .poll(() => teaser.inputValue())
+      .toContain('The museum\n\nTours start every hour, and Sundays are free.');
   });
 
   it('a contenteditable: the answer as elements (raw HTML as text), one undo restores it', async () => {

@@ -282,7 +282,7 @@ var x = "askAi:selection", S = "askAiGenerated", C = {
 	}
 	#u(e, t, n) {
 		let { model: r } = this.editor;
-		if (this.editor.isReadOnly) return { refused: "other" };
+		if (this.editor.isReadOnly) return { refused: "readOnly" };
 		let i = r.markers.get(x), a = this.#n;
 		if (e === "replace") {
 			if (!i || !a || a.collapsed) return { refused: "selectionRemoved" };
