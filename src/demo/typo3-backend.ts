@@ -258,19 +258,23 @@ const AJAX_URLS = {
 /**
  * The pages' Content-Security-Policy. `typo3`: TYPO3 core's back-end policy (inline styles allowed);
  * `self`: no inline style at all; `nonce`: a nonce on `style-src-elem`, which makes browsers ignore
- * `'unsafe-inline'` there — injected `<style>` elements are blocked.
+ * `'unsafe-inline'` there — injected `<style>` elements are blocked; `trusted-types`: TYPO3's policy and
+ * `require-trusted-types-for 'script'`, with only the package's own policy (`ask-ai-dialog`) allowed.
  */
-export type PagePolicy = 'typo3' | 'self' | 'nonce';
+export type PagePolicy = 'typo3' | 'self' | 'nonce' | 'trusted-types';
 
 function policyHeader(policy: PagePolicy, nonce: string): string {
   const styles = {
     typo3: "style-src 'self' 'unsafe-inline'; style-src-attr 'unsafe-inline'",
     self: "style-src 'self'; style-src-attr 'unsafe-inline'",
     nonce: `style-src 'self' 'unsafe-inline'; style-src-elem 'self' 'nonce-${nonce}'; style-src-attr 'unsafe-inline'`,
+    'trusted-types': "style-src 'self' 'unsafe-inline'; style-src-attr 'unsafe-inline'",
   }[policy];
+  const trustedTypes =
+    policy === 'trusted-types' ? "; require-trusted-types-for 'script'; trusted-types ask-ai-dialog" : '';
   return (
     `default-src 'self'; script-src 'self' 'nonce-${nonce}'; ${styles}; img-src 'self' data:; ` +
-    "base-uri 'none'; object-src 'none'"
+    `base-uri 'none'; object-src 'none'${trustedTypes}`
   );
 }
 
@@ -469,7 +473,7 @@ export function typo3PageMiddleware(root: string, build: () => Promise<BuiltFile
       return response.end(`typo3-backend: ${(error as Error).message}`);
     }
     const csp = url.searchParams.get('csp');
-    const policy: PagePolicy = csp === 'self' || csp === 'nonce' ? csp : 'typo3';
+    const policy: PagePolicy = csp === 'self' || csp === 'nonce' || csp === 'trusted-types' ? csp : 'typo3';
     const nonce = Buffer.from(String(Math.random())).toString('base64').replace(/=/g, '');
     response.setHeader('Content-Type', 'text/html; charset=utf-8');
     response.setHeader('Content-Security-Policy', policyHeader(policy, nonce));

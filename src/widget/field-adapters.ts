@@ -2,6 +2,7 @@ import type { RunContext, TaskAnswer, TaskAnswerMeta } from '../client';
 import type { AnswerHandler, ApplyRefusal, AskAiDialogProps } from '../react';
 import type { markdownFragment as MarkdownFragment } from '../react/markdown-dom';
 import { mount } from './mount';
+import { trustedHtml } from './trusted-html';
 
 /** How an answer went into the field: passed to `onApply` after the edit. */
 export interface FieldApplyEvent {
@@ -196,7 +197,19 @@ function editContentEditable(element: HTMLElement, range: Range, answer: TaskAns
   // The serialisation of elements built with createElement and text nodes: nothing of the answer is markup.
   const holder = doc.createElement('div');
   holder.append(fragment.cloneNode(true));
-  if (typeof doc.execCommand === 'function' && doc.execCommand('insertHTML', false, holder.innerHTML)) return;
+  const html = trustedHtml(holder.innerHTML, doc.defaultView ?? globalThis);
+  try {
+    // One native undo step. Under Trusted Types without our policy allowed, there is no HTML to give.
+    if (
+      html !== null &&
+      typeof doc.execCommand === 'function' &&
+      doc.execCommand('insertHTML', false, html as string)
+    ) {
+      return;
+    }
+  } catch {
+    // A page's policy refused the command: the nodes go in directly below.
+  }
   range.deleteContents();
   range.insertNode(fragment);
   element.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));

@@ -365,6 +365,23 @@ describe('plain-field adapters', () => {
       .toContain('The museum\n\nTours start every hour, and Sundays are free.');
   });
 
+  it('works under Trusted Types: the contenteditable takes the answer as elements, no violation or error', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await answerWith('**Free** on Sundays.');
+    await page.goto('/typo3/fields?csp=trusted-types');
+    await page.locator('body[data-fields="ready"]').waitFor();
+    const notes = page.getByRole('textbox', { name: 'Notes' });
+    await notes.locator('p').first().selectText();
+    await open('Ask AI about the notes');
+    await run('Improve');
+    await dialog().getByRole('button', { name: 'Insert' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+    await expect.poll(() => notes.innerHTML()).toContain('<strong>Free</strong> on Sundays.');
+    expect(await page.evaluate(() => (window as unknown as EditorWindow).cspViolations)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('a contenteditable: the answer as elements (raw HTML as text), one undo restores it', async () => {
     await page.goto('/typo3/fields');
     await page.locator('body[data-fields="ready"]').waitFor();
