@@ -4,16 +4,34 @@ import { answerText } from './markdown-answer';
 import { VISUALLY_HIDDEN as HIDDEN } from './visually-hidden';
 import { wordDiff } from './word-diff';
 
+/** The most words on either side that are compared (the selection, the answer). */
+export const MAX_DIFF_WORDS = 5_000;
+
+function countWords(text: string): number {
+  let words = 0;
+  for (const _ of text.matchAll(/\S+/g)) if (++words > MAX_DIFF_WORDS) break;
+  return words;
+}
+
 /**
  * What the answer changes in the selection, word by word: removed words struck through, added ones
  * marked, each with a text a screen reader announces ("removed", "added"). Loads as its own chunk.
  */
 export default function AnswerChanges(props: { selection: string; markdown: string; messages: AskAiMessages }) {
   const { messages: m } = props;
-  const parts = useMemo(() => wordDiff(props.selection, answerText(props.markdown)), [props.selection, props.markdown]);
+  // Past the cap the comparison is not made: 2 × 5,000 words take ~13 ms, 80,000 took seconds of a frozen page.
+  const tooLong = useMemo(
+    () => countWords(props.selection) > MAX_DIFF_WORDS || countWords(props.markdown) > MAX_DIFF_WORDS,
+    [props.selection, props.markdown],
+  );
+  const parts = useMemo(
+    () => (tooLong ? [] : wordDiff(props.selection, answerText(props.markdown))),
+    [tooLong, props.selection, props.markdown],
+  );
   return (
     <section className="ask-ai-changes" data-ask-ai-part="changes" aria-label={m.changes}>
-      <p>
+      {tooLong && <p data-ask-ai-part="changes-too-long">{m.changesTooLong(MAX_DIFF_WORDS)}</p>}
+      <p hidden={tooLong}>
         {parts.map((part, index) =>
           part.type === 'same' ? (
             <span key={index}>{part.text}</span>

@@ -120,6 +120,8 @@ export interface AskAiMessages {
   refine: string;
   refinePlaceholder: string;
   showChanges: string;
+  /** Show changes on texts past the comparison's cap. */
+  changesTooLong: (words: number) => string;
   changes: string;
   removed: string;
   added: string;
@@ -241,6 +243,8 @@ export const EN_MESSAGES: AskAiMessages = {
   refine: 'Refine',
   refinePlaceholder: 'Make it shorter, more formal, a list…',
   showChanges: 'Show changes',
+  changesTooLong: (words) =>
+    `Too long to compare here: changes are shown for texts of up to ${words.toLocaleString('en')} words.`,
   changes: 'Changes',
   removed: 'removed',
   added: 'added',
@@ -369,6 +373,8 @@ export const DE_MESSAGES: AskAiMessages = {
   refine: 'Verfeinern',
   refinePlaceholder: 'Kürzer, förmlicher, als Liste …',
   showChanges: 'Änderungen zeigen',
+  changesTooLong: (words) =>
+    `Zu lang zum Vergleichen: Änderungen werden für Texte bis ${words.toLocaleString('de')} Wörter gezeigt.`,
   changes: 'Änderungen',
   removed: 'entfernt',
   added: 'hinzugefügt',

@@ -54,6 +54,17 @@ describe('the answer workflow', () => {
     expect(changes.textContent).toContain('The city council approved');
   });
 
+  it('says a selection too long to compare is too long, instead of freezing the page on it', async () => {
+    const { user } = renderDialog({ context: { selection: 'a b '.repeat(3_000) } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Make it shorter.');
+    await settled();
+    await user.click(within(dialog).getByRole('button', { name: 'Show changes' }));
+    const changes = await within(dialog).findByRole('region', { name: 'Changes' });
+    expect(changes).toHaveTextContent('Too long to compare here: changes are shown for texts of up to 5,000 words.');
+    expect(changes.querySelectorAll('del, ins')).toHaveLength(0);
+  });
+
   it('offers no "Show changes" without a selection', async () => {
     const { user } = renderDialog({ context: { document: SELECTION } });
     const dialog = await openDialog(user);
