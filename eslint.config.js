@@ -3,9 +3,21 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Layers import downwards only (DESIGN.md): unattended ← contract ← client ← session ← react ← widget.
+// Layers import downwards only (ARCHITECTURE.md): unattended ← contract ← client ← session ← react ← widget
+// ← ckeditor5.
 // A layer is matched by its folder and by its entry file (`../client` as well as `../client/x`).
-const LAYERS = ['unattended', 'contract', 'client', 'session', 'react', 'widget', 'mock-backend', 'demo', 'stories'];
+const LAYERS = [
+  'unattended',
+  'contract',
+  'client',
+  'session',
+  'react',
+  'widget',
+  'ckeditor5',
+  'mock-backend',
+  'demo',
+  'stories',
+];
 const folders = (names) => names.flatMap((name) => [`**/${name}`, `**/${name}/**`]);
 const above = (name) => LAYERS.slice(LAYERS.indexOf(name) + 1);
 const layer = (files, forbidden) => ({
@@ -16,7 +28,7 @@ const layer = (files, forbidden) => ({
       {
         patterns: forbidden.map((group) => ({
           group: [group],
-          message: 'Imports point down the layer list (DESIGN.md).',
+          message: 'Imports point down the layer list (ARCHITECTURE.md).',
         })),
       },
     ],
@@ -63,6 +75,7 @@ export default tseslint.config(
   layer(['src/session/**'], [...folders(above('session')), 'react*', 'msw*', '@tanstack/react-query']),
   layer(['src/react/**'], [...folders(above('react')), 'msw*']),
   layer(['src/widget/**'], [...folders(above('widget')), 'msw*']),
+  layer(['src/ckeditor5/**'], [...folders(above('ckeditor5')), 'msw*']),
   // Values come from the session's and the client's own modules, never through their barrels: through a
   // barrel the bundler ties what the dialog loads later (the tool list's reader, the run's readers) to the
   // chunk the entry loads first (26.3 kB up front instead of 15.8). Types may come from the barrels.
@@ -82,7 +95,10 @@ export default tseslint.config(
     },
   },
   // The simulated server shares the contract and the rule with the client, and nothing else.
-  layer(['src/mock-backend/**'], [...folders(['client', 'session', 'react', 'widget', 'demo', 'stories']), 'react*']),
+  layer(
+    ['src/mock-backend/**'],
+    [...folders(['client', 'session', 'react', 'widget', 'ckeditor5', 'demo', 'stories']), 'react*'],
+  ),
   {
     files: ['src/mock-backend/**', 'src/demo/**', 'scripts/**', 'bench/**', 'test/**'],
     rules: { 'no-console': 'off' },

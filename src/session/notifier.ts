@@ -1,8 +1,9 @@
 /**
  * Listeners of a store, told once per burst of changes: a network chunk that carries a hundred
- * events changes the state a hundred times and notifies once, after the burst (a microtask later),
- * as TanStack Query's `notifyManager` batches its observers. `version()` moves on every change, so a
- * reader can tell a stale snapshot without waiting for the notification.
+ * events changes the state a hundred times and notifies once, after the burst (a microtask later;
+ * TanStack Query's `notifyManager` batches its observers the same way, with `setTimeout(0)` in v5).
+ * `version()` moves on every change, so a reader can tell a stale snapshot without waiting for the
+ * notification.
  */
 export interface Notifier {
   subscribe(listener: () => void): () => void;

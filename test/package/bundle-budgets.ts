@@ -33,7 +33,7 @@ export const BUDGETS: Record<string, Budget> = {
   },
   'ask-ai-dialog/client': {
     file: 'client.js',
-    // No ceiling in DESIGN.md: the client carries the dialog session (variants, refine, feedback,
+    // No ceiling in the design: the client carries the dialog session (variants, refine, feedback,
     // timeouts) with both languages' messages; the run's readers (2.5 kB) load with the first run. Pinned
     // so it cannot grow unnoticed: 23.2 kB, then 23.8 kB with messages as templates (TYPO3's XLIFF), a
     // backend task per preset, the content's language and text cut on whole characters, then 24.0 kB with
@@ -44,7 +44,7 @@ export const BUDGETS: Record<string, Budget> = {
   },
   'ask-ai-dialog': {
     file: 'index.js',
-    // DESIGN.md's and the performance issue's 25 kB; 15.8 kB measured. What the trigger needs loads up
+    // The design's and the performance issue's 25 kB; 15.8 kB measured. What the trigger needs loads up
     // front; the tool list's reader with zod and the unattended filter (on hover, focus or open), the
     // run's readers (on open), the dialog's contents and the markdown renderer load as chunks.
     maxGzipBytes: 25 * 1024,
@@ -67,7 +67,7 @@ export const BUDGETS: Record<string, Budget> = {
     external: PEERS,
     mustNotImport: ['msw', 'vite', ...CKEDITOR],
   },
-  // Preact (compat) stands in for React inside (110 kB with React). DESIGN.md's 55 kB.
+  // Preact (compat) stands in for React inside (110 kB with React). The design's 55 kB.
   'ask-ai-dialog/widget/standalone': {
     file: 'widget-standalone.js',
     // What a page loads up front (the file and the chunk it imports): 36.7 kB measured; the tool
