@@ -69,34 +69,34 @@ describe('the caps cut on characters', () => {
     expect(JSON.stringify(limited.context)).not.toMatch(/\\ud83d/i);
   });
 
-  it('the answer: a streamed or final answer over the cap ends on a whole character', () => {
-    let state = reduceRun(IDLE_SNAPSHOT, {
+  /** A run started with an answer cap of `maxAnswerLength` characters. */
+  const started = (maxAnswerLength: number) =>
+    reduceRun(IDLE_SNAPSHOT, {
       type: 'start',
       prompt: 'x',
       context: null,
       tools: [],
       requestId: 'r',
       at: 0,
-      maxAnswerLength: 5,
+      maxAnswerLength,
     });
-    state = reduceRun(state, { type: 'delta', text: 'abcd😀e' });
-    expect(state.partialAnswer).toBe('abcd');
-    expect(state.answerCut).toBe(true);
+
+  it('the answer: a streamed or final answer over the cap ends on a whole character', () => {
+    const streamed = reduceRun(started(5), { type: 'delta', text: 'abcd😀e' });
+    expect(streamed.partialAnswer).toBe('abcd');
+    expect(streamed.answerCut).toBe(true);
+    const result = { usage: null, iterations: 1, truncated: false, terminationReason: null, runUuid: null };
+    const final = reduceRun(started(5), {
+      type: 'done',
+      result: { ...result, answer: 'abcd😀e', correlationId: null },
+      at: 1,
+    });
+    expect(final.answer).toBe('abcd');
+    expect(final.answerCut).toBe(true);
   });
 
   it('the answer handed over: no NUL, no lone surrogate', () => {
-    const state = reduceRun(
-      reduceRun(IDLE_SNAPSHOT, {
-        type: 'start',
-        prompt: 'x',
-        context: null,
-        tools: [],
-        requestId: 'r',
-        at: 0,
-        maxAnswerLength: 100,
-      }),
-      { type: 'delta', text: 'ok\u0000 \uD800 done' },
-    );
+    const state = reduceRun(started(100), { type: 'delta', text: 'ok\u0000 \uD800 done' });
     expect(taskResult({ ...state, status: 'stopped' })?.markdown).toBe('ok \uFFFD done');
   });
 });
