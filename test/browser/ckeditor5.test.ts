@@ -118,6 +118,22 @@ describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package sp
     expect(await data()).toBe(ORIGINAL);
   });
 
+  it('releases the held selection when the dialog closes: no marker, no highlight left in the editor', async () => {
+    await openRecord();
+    await askAbout(0);
+    const held = () =>
+      page.evaluate(() => ({
+        marker: (
+          window as unknown as { editor: { model: { markers: { has(name: string): boolean } } } }
+        ).editor.model.markers.has('askAi:selection'),
+        highlighted: document.querySelectorAll('.ask-ai-held-selection').length,
+      }));
+    expect(await held()).toEqual({ marker: true, highlighted: 1 });
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'hidden' });
+    expect(await held()).toEqual({ marker: false, highlighted: 0 });
+  });
+
   it('refuses Insert and Replace while the editor is read-only, saying why; the field stays as it was', async () => {
     await openRecord();
     await askAbout(0);
@@ -363,6 +379,26 @@ describe('plain-field adapters', () => {
     await expect
       .poll(() => teaser.inputValue())
       .toContain('The museum\n\nTours start every hour, and Sundays are free.');
+  });
+
+  it('a contenteditable refuses Replace when the selected text changed while the dialog was open', async () => {
+    await answerWith('Free on Sundays.');
+    await page.goto('/typo3/fields');
+    await page.locator('body[data-fields="ready"]').waitFor();
+    const notes = page.getByRole('textbox', { name: 'Notes' });
+    await notes.locator('p').first().selectText();
+    await open('Ask AI about the notes');
+    await run('Improve');
+    await notes
+      .locator('p')
+      .first()
+      .evaluate((p) => (p.firstChild as Text).appendData(' Changed.'));
+    await dialog().getByRole('button', { name: 'Replace selection' }).click();
+    await dialog()
+      .getByRole('alert')
+      .getByText('The selected text has changed since this opened. Select it again, or use Insert.')
+      .waitFor();
+    expect(await notes.locator('p').first().textContent()).toBe('Entry is free on Sundays. Changed.');
   });
 
   it('works under Trusted Types: the contenteditable takes the answer as elements, no violation or error', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { AskAiDialog } from '../../src/react';
@@ -659,6 +659,20 @@ describe('handing the answer back', () => {
     await runInstruction(user, 'Shorten this.');
     await settled();
     expect(within(dialog).getByRole('button', { name: 'Insert' })).toBeEnabled();
+  });
+
+  it('hands an answer over once when two clicks land before the first has finished', async () => {
+    const onInsert = vi.fn();
+    const { user } = renderDialog({ onInsert, closeOnApply: false });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    const insert = within(dialog).getByRole('button', { name: 'Insert' });
+    // Both in one task: the first is still reading the answer when the second arrives.
+    fireEvent.click(insert);
+    fireEvent.click(insert);
+    await waitFor(() => expect(insert).toBeDisabled());
+    expect(onInsert).toHaveBeenCalledTimes(1);
   });
 
   it('Replace selection hands over the same answer and provenance, and announces', async () => {

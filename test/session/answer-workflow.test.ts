@@ -95,6 +95,19 @@ describe('refine', () => {
     expect(session.refine('  ')).toBe(false);
   });
 
+  it('cuts the answer it refines to the context limit, on a whole character', async () => {
+    const { session, runs, settle } = setup();
+    session.start('Summarise this text in two sentences.');
+    await settle();
+    const first = session.getSnapshot().answer;
+    // A limit that ends inside the answer: the refinement carries its first 12 characters.
+    session.setOptions({ contextLimit: 12 });
+    session.refine('Make it shorter');
+    await settle();
+    expect((runs()[1]?.context as { previousAnswer: string }).previousAnswer).toBe(first.slice(0, 12));
+    expect(first.length).toBeGreaterThan(12);
+  });
+
   it('refines nothing without an answer', () => {
     const { session } = setup();
     expect(session.refine('Make it shorter')).toBe(false);
