@@ -296,6 +296,18 @@ describe('plain-field adapters', () => {
       .waitFor();
   };
 
+  /** The fields page with the notes' first paragraph selected and `preset` answered with `answer`. */
+  const answerOnNotes = async (answer: string, preset: string, query = '') => {
+    await answerWith(answer);
+    await page.goto(`/typo3/fields${query}`);
+    await page.locator('body[data-fields="ready"]').waitFor();
+    const notes = page.getByRole('textbox', { name: 'Notes' });
+    await notes.locator('p').first().selectText();
+    await open('Ask AI about the notes');
+    await run(preset);
+    return notes;
+  };
+
   it('a textarea: Replace the selection, one undo restores it; Insert after it; a changed one is refused', async () => {
     await answerWith('Tours hourly.');
     await page.goto('/typo3/fields');
@@ -382,13 +394,7 @@ describe('plain-field adapters', () => {
   });
 
   it('a contenteditable refuses Replace when the selected text changed while the dialog was open', async () => {
-    await answerWith('Free on Sundays.');
-    await page.goto('/typo3/fields');
-    await page.locator('body[data-fields="ready"]').waitFor();
-    const notes = page.getByRole('textbox', { name: 'Notes' });
-    await notes.locator('p').first().selectText();
-    await open('Ask AI about the notes');
-    await run('Improve');
+    const notes = await answerOnNotes('Free on Sundays.', 'Improve');
     await notes
       .locator('p')
       .first()
@@ -404,13 +410,7 @@ describe('plain-field adapters', () => {
   it('works under Trusted Types: the contenteditable takes the answer as elements, no violation or error', async () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await answerWith('**Free** on Sundays.');
-    await page.goto('/typo3/fields?csp=trusted-types');
-    await page.locator('body[data-fields="ready"]').waitFor();
-    const notes = page.getByRole('textbox', { name: 'Notes' });
-    await notes.locator('p').first().selectText();
-    await open('Ask AI about the notes');
-    await run('Improve');
+    const notes = await answerOnNotes('**Free** on Sundays.', 'Improve', '?csp=trusted-types');
     await dialog().getByRole('button', { name: 'Insert' }).click();
     await dialog().waitFor({ state: 'hidden' });
     await expect.poll(() => notes.innerHTML()).toContain('<strong>Free</strong> on Sundays.');

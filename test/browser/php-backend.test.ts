@@ -77,8 +77,10 @@ describe('the demo against the PHP extension', () => {
       .fill('Summarise it with get_page_content and site_rag_query.');
     await dialog().getByRole('button', { name: 'Run' }).click();
     await dialog().getByRole('button', { name: 'Stop' }).waitFor();
-    // One step has been shown; the run is under way in PHP.
-    await page.waitForTimeout(500);
+    // A step has been shown: the run is under way in PHP.
+    await dialog()
+      .getByText(/^Steps \(\d+\)$/)
+      .waitFor();
     await dialog().getByRole('button', { name: 'Stop' }).click();
     await dialog().getByText('You stopped the task.').waitFor();
     // The cancel by request id found the run streaming from another worker.

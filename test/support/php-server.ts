@@ -51,7 +51,11 @@ export async function startPhpServer(stepDelayMs = 40): Promise<PhpServer> {
       await journal();
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`php:serve did not answer within 60 s: ${output}`);
+      if (Date.now() > deadline) {
+        // Nothing left behind when it never came up: the master and its workers go.
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+        throw new Error(`php:serve did not answer within 60 s: ${output}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -6,6 +6,7 @@ namespace AskAiDialog\AskAi\Run;
 
 use AskAiDialog\AskAi\Localization\Labels;
 use Netresearch\NrLlm\Domain\Enum\AgentRunOutcome;
+use Netresearch\NrLlm\Domain\Model\UsageStatistics;
 use Netresearch\NrLlm\Service\Agent\AgentRunResult;
 
 /**
@@ -28,23 +29,16 @@ final class TerminalEvent
         }
 
         return match ($result->outcome) {
-            AgentRunOutcome::COMPLETED => $result->loopResult === null ? self::error() : array_filter([
-                'event' => 'done',
-                'success' => true,
-                'finalContent' => $result->loopResult->finalContent,
-                'iterations' => $result->loopResult->iterations,
-                'truncated' => $result->loopResult->truncated,
-                'terminationReason' => $result->loopResult->terminationReason->value,
-                'usage' => [
-                    'promptTokens' => $result->loopResult->usage->promptTokens,
-                    'completionTokens' => $result->loopResult->usage->completionTokens,
-                    'totalTokens' => $result->loopResult->usage->totalTokens,
-                    'estimatedCost' => $result->loopResult->usage->estimatedCost,
-                ],
-                'runUuid' => $uuid,
+            AgentRunOutcome::COMPLETED => $result->loopResult === null ? self::error() : self::done(
+                $result->loopResult->finalContent,
+                $result->loopResult->iterations,
+                $result->loopResult->truncated,
+                $result->loopResult->terminationReason->value,
+                $result->loopResult->usage,
+                $uuid,
                 // A run's calls are traced under its uuid (ADR-153): feedback on the answer lands there.
-                'correlationId' => $uuid,
-            ], static fn(mixed $value): bool => $value !== null),
+                $uuid,
+            ),
             AgentRunOutcome::AWAITING_APPROVAL => [
                 'event' => 'awaiting_approval',
                 'success' => true,
@@ -71,6 +65,38 @@ final class TerminalEvent
             ],
             default => self::error(),
         };
+    }
+
+    /**
+     * The answer: `runUuid` and `correlationId` only where known.
+     *
+     * @return array<string, mixed>
+     */
+    public static function done(
+        string $finalContent,
+        int $iterations,
+        bool $truncated,
+        string $terminationReason,
+        UsageStatistics $usage,
+        ?string $runUuid,
+        ?string $correlationId,
+    ): array {
+        return array_filter([
+            'event' => 'done',
+            'success' => true,
+            'finalContent' => $finalContent,
+            'iterations' => $iterations,
+            'truncated' => $truncated,
+            'terminationReason' => $terminationReason,
+            'usage' => [
+                'promptTokens' => $usage->promptTokens,
+                'completionTokens' => $usage->completionTokens,
+                'totalTokens' => $usage->totalTokens,
+                'estimatedCost' => $usage->estimatedCost,
+            ],
+            'runUuid' => $runUuid,
+            'correlationId' => $correlationId,
+        ], static fn(mixed $value): bool => $value !== null);
     }
 
     /** @return array<string, mixed> */

@@ -7,6 +7,7 @@ namespace AskAiDialog\AskAi\Task;
 use AskAiDialog\AskAi\Localization\Labels;
 use AskAiDialog\AskAi\Run\TerminalEvent;
 use Closure;
+use Netresearch\NrLlm\Domain\Enum\AgentRunTerminationReason;
 use Netresearch\NrLlm\Domain\Model\Task;
 use Netresearch\NrLlm\Exception\BudgetExceededException;
 use Netresearch\NrLlm\Service\Task\TaskExecutionServiceInterface;
@@ -42,20 +43,14 @@ final class TaskEventStream
             return;
         }
         $emit(['event' => 'step', 'step' => ['kind' => 'llm', 'round' => 1, 'durationMs' => round((hrtime(true) - $started) / 1e6, 2)]]);
-        $emit(array_filter([
-            'event' => 'done',
-            'success' => true,
-            'finalContent' => $result->content,
-            'iterations' => 1,
-            'truncated' => false,
-            'terminationReason' => 'completed',
-            'usage' => [
-                'promptTokens' => $result->usage->promptTokens,
-                'completionTokens' => $result->usage->completionTokens,
-                'totalTokens' => $result->usage->totalTokens,
-                'estimatedCost' => $result->usage->estimatedCost,
-            ],
-            'correlationId' => $result->correlationId !== '' ? $result->correlationId : null,
-        ], static fn(mixed $value): bool => $value !== null));
+        $emit(TerminalEvent::done(
+            $result->content,
+            1,
+            false,
+            AgentRunTerminationReason::COMPLETED->value,
+            $result->usage,
+            null,
+            $result->correlationId !== '' ? $result->correlationId : null,
+        ));
     }
 }

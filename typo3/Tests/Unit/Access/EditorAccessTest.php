@@ -30,6 +30,7 @@ final class EditorAccessTest extends TestCase
     {
         $user = new BackendUserAuthentication();
         $user->user = ['uid' => 5];
+        // On purpose: the string an earlier guide told integrators to check, and another nr-llm grant.
         $user->permissions = ['custom_options' => ['nrllm:tasks_use', 'tx_nrllm_grants:agent_approve']];
 
         self::assertFalse((new EditorAccess())->mayUse($user));
