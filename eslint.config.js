@@ -3,14 +3,15 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Layers import downwards only (ARCHITECTURE.md): unattended ← contract ← client ← session ← react ← widget
-// ← ckeditor5.
+// Layers import downwards only (ARCHITECTURE.md): unattended ← contract ← client ← session ← markdown ← react
+// ← widget ← ckeditor5.
 // A layer is matched by its folder and by its entry file (`../client` as well as `../client/x`).
 const LAYERS = [
   'unattended',
   'contract',
   'client',
   'session',
+  'markdown',
   'react',
   'widget',
   'ckeditor5',
@@ -73,6 +74,11 @@ export default tseslint.config(
   layer(['src/contract/**'], [...folders(above('contract')), 'react*', '@tanstack/*']),
   layer(['src/client/**'], [...folders(above('client')), 'react*', 'msw*', '@tanstack/*']),
   layer(['src/session/**'], [...folders(above('session')), 'react*', 'msw*', '@tanstack/react-query']),
+  // The markdown layer is framework-free: no React, no session, no editor.
+  layer(
+    ['src/markdown/**'],
+    [...folders([...above('markdown'), 'client', 'session']), 'react*', 'msw*', '@tanstack/*'],
+  ),
   layer(['src/react/**'], [...folders(above('react')), 'msw*']),
   layer(['src/widget/**'], [...folders(above('widget')), 'msw*']),
   layer(['src/ckeditor5/**'], [...folders(above('ckeditor5')), 'msw*']),
@@ -97,7 +103,7 @@ export default tseslint.config(
   // The simulated server shares the contract and the rule with the client, and nothing else.
   layer(
     ['src/mock-backend/**'],
-    [...folders(['client', 'session', 'react', 'widget', 'ckeditor5', 'demo', 'stories']), 'react*'],
+    [...folders(['client', 'session', 'markdown', 'react', 'widget', 'ckeditor5', 'demo', 'stories']), 'react*'],
   ),
   {
     files: ['src/mock-backend/**', 'src/demo/**', 'scripts/**', 'bench/**', 'test/**'],

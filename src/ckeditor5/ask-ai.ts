@@ -12,7 +12,7 @@ import type { AnswerHandler, ApplyRefusal, AskAiDialogProps, AskAiPreset } from 
 import { adoptStyleSheet } from '../widget/adopt-styles';
 // The dialog's one runtime (Preact inside), shared with the standalone widget where both load: in the
 // built package this import stays `./widget-standalone.js`.
-import { textParagraphs } from '../react/text-paragraphs';
+import { textParagraphs } from '../markdown/paragraphs';
 import { localeOf } from '../session/locale';
 import { loadMarkdownFragment, mount, typo3Endpoints, type MountedDialog } from '../widget/standalone';
 import { modelToMarkdown, modelToText } from './model-markdown';

@@ -1,6 +1,8 @@
 import { createElement, memo, useState, type ReactNode } from 'react';
-import { MarkdownStream, parseBlocks } from './markdown-stream';
-import { markdownText, type MarkdownNode } from './markdown-tree';
+import { MarkdownStream } from '../markdown/stream';
+import type { MarkdownNode } from '../markdown/tree';
+
+export { answerText } from '../markdown/text';
 
 function render(node: MarkdownNode, key: number): ReactNode {
   if (typeof node === 'string') return node;
@@ -35,13 +37,3 @@ const MarkdownAnswer = memo(function MarkdownAnswer({ markdown, streaming }: { m
 });
 
 export default MarkdownAnswer;
-
-/** The plain text handed to the host: from the same parse as what the dialog shows. */
-export function answerText(markdown: string): string {
-  try {
-    return markdownText(parseBlocks(markdown));
-  } catch {
-    // What cannot be parsed is shown as written (the error boundary); it is handed over as written too.
-    return markdown;
-  }
-}

@@ -1,6 +1,6 @@
 import type { RunContext, TaskAnswer, TaskAnswerMeta } from '../client';
 import type { AnswerHandler, ApplyRefusal, AskAiDialogProps } from '../react';
-import type { markdownFragment as MarkdownFragment } from '../react/markdown-dom';
+import type { markdownFragment as MarkdownFragment } from '../markdown/dom';
 import { mount } from './mount';
 import { trustedHtml } from './trusted-html';
 
@@ -133,8 +133,7 @@ function editTextarea(field: HTMLTextAreaElement | HTMLInputElement, start: numb
 }
 
 let markdownDom: { markdownFragment: typeof MarkdownFragment } | null = null;
-const loadMarkdownDom = () =>
-  import('../react/markdown-dom').then((module) => (markdownDom = module)).catch(() => null);
+const loadMarkdownDom = () => import('../markdown/dom').then((module) => (markdownDom = module)).catch(() => null);
 
 /**
  * `attachToContentEditable(element, options)`: the same for a contenteditable region. The answer goes in

@@ -19,6 +19,6 @@ export { typo3Endpoints } from '../client/typo3-endpoints';
  * For the CKEditor 5 plugin, which shares this runtime: `markdownFragment` (the answer as DOM nodes),
  * loaded with the markdown renderer.
  */
-export const loadMarkdownFragment = () => import('../react/markdown-dom').then((module) => module.markdownFragment);
+export const loadMarkdownFragment = () => import('../markdown/dom').then((module) => module.markdownFragment);
 
 defineAskAiDialogElement();

@@ -160,7 +160,9 @@ describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package sp
         '| a | b |\n|---|---|\n| 1 | 2 |',
         '##### A heading level the editor lacks',
         '```\nconst kept = true;\n```',
-        '<script>window.xssRan = 1</script> <img src=x onerror="window.xssRan = 2"> [bad](javascript:alert(1))',
+        '<script>window.xssRan = 1</script> <img src=x onerror="window.xssRan = 2">',
+        // A link of its own paragraph (inside the raw HTML block above, it would be that block's text).
+        'A [bad](javascript:alert(1)) link.',
       ].join('\n\n'),
     );
     await askAbout(1);
@@ -176,6 +178,7 @@ describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package sp
     expect(html).toContain('const kept = true;');
     expect(html).toContain('&lt;script&gt;window.xssRan = 1&lt;/script&gt;');
     expect(html).toContain('&lt;img src=x onerror="window.xssRan = 2"&gt;');
+    expect(html).toContain('<p>A bad link.</p>');
     expect(html).not.toMatch(/<script|<img|javascript:/);
     expect(await page.evaluate(() => (window as unknown as EditorWindow).xssRan)).toBeUndefined();
   });

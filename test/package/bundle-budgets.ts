@@ -84,7 +84,7 @@ export const BUDGETS: Record<string, Budget> = {
     file: 'ckeditor5.js',
     maxGzipBytes: 5 * 1024,
     external: ['widget-standalone.js'],
-    mustNotImport: ['preact', 'react', 'react-dom', 'markdown-to-jsx', '@tanstack/query-core', 'msw', ...CKEDITOR],
+    mustNotImport: ['preact', 'react', 'react-dom', 'marked', '@tanstack/query-core', 'msw', ...CKEDITOR],
     asShipped: true,
   },
   'ask-ai-dialog/mocks': {

@@ -2,16 +2,17 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AnswerView, answerOf } from '../../src/react/answer-view';
-import type * as MarkdownTree from '../../src/react/markdown-tree';
+import type * as MarkdownParse from '../../src/markdown/parse';
+import type * as MarkdownText from '../../src/markdown/text';
 
-// A parser that fails on one marker, as markdown-to-jsx did on deep nesting before the cap.
-vi.mock('../../src/react/markdown-tree', async (importOriginal) => {
-  const original = await importOriginal<typeof MarkdownTree>();
+// A parser that fails on one marker, as a parser without the nesting cap does on deep nesting.
+vi.mock('../../src/markdown/parse', async (importOriginal) => {
+  const original = await importOriginal<typeof MarkdownParse>();
   return {
     ...original,
-    parseMarkdown: (markdown: string) => {
-      if (markdown.includes('BOOM')) throw new RangeError('Maximum call stack size exceeded');
-      return original.parseMarkdown(markdown);
+    blockNodes: (tokens: Parameters<typeof original.blockNodes>[0]) => {
+      if (tokens.some((token) => token.raw.includes('BOOM'))) throw new RangeError('Maximum call stack size exceeded');
+      return original.blockNodes(tokens);
     },
   };
 });
@@ -33,7 +34,8 @@ describe('an answer the renderer cannot show', () => {
 
 describe('an answer of one block', () => {
   it('keeps its list or paragraph element, and its plain text its bullets', async () => {
-    const { parseMarkdown, markdownText } = await vi.importActual<typeof MarkdownTree>('../../src/react/markdown-tree');
+    const { parseMarkdown } = await vi.importActual<typeof MarkdownParse>('../../src/markdown/parse');
+    const { markdownText } = await vi.importActual<typeof MarkdownText>('../../src/markdown/text');
     const list = parseMarkdown('- library\n- garden');
     expect(list).toEqual([
       {

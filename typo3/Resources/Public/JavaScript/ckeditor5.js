@@ -19,7 +19,7 @@ function s(e, t) {
 	let i = n.createElement("style");
 	return i.textContent = t, (e.nodeType === 9 ? e.head : e).prepend(i), () => i.remove();
 }
-// src/react/text-paragraphs.ts
+// src/markdown/paragraphs.ts
 function c(e, t) {
 	return e.split(/\n{2,}/).filter((e) => e.trim() !== "").map((e) => {
 		let n = t.createElement("p");

@@ -1,6 +1,7 @@
-import { parseBlocks } from './markdown-stream';
-import { plainBlock, type MarkdownNode } from './markdown-tree';
-import { textParagraphs } from './text-paragraphs';
+import { textParagraphs } from './paragraphs';
+import { parseBlocks } from './stream';
+import { imageText } from './text';
+import { plainBlock, type MarkdownNode } from './tree';
 
 /**
  * The answer as DOM nodes for a rich-text editor's own data pipeline (CKEditor's `domConverter`, a
@@ -29,7 +30,10 @@ function toDom(node: MarkdownNode, doc: Document): Node[] {
   const { tag, attributes, children } = node;
   // Text kept as written becomes paragraphs, its single line breaks <br>.
   if ('data-ask-ai-plain' in attributes) return textParagraphs(children.map(textOf).join(''), doc);
-  if (tag === 'span') return children.flatMap((child) => toDom(child, doc));
+  if (tag === 'span') {
+    const image = imageText(node);
+    return image === null ? children.flatMap((child) => toDom(child, doc)) : [doc.createTextNode(image)];
+  }
   const element = doc.createElement(tag);
   for (const name of KEPT[tag] ?? []) {
     const value = attributes[name];

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closeOpenTail, MarkdownStream, parseBlocks } from '../../src/react/markdown-stream';
-import { parseMarkdown, type MarkdownNode } from '../../src/react/markdown-tree';
+import { closeOpenTail, MarkdownStream, parseBlocks } from '../../src/markdown/stream';
+import { parseMarkdown } from '../../src/markdown/parse';
+import type { MarkdownNode } from '../../src/markdown/tree';
 
 const word = fc.constantFrom('alpha', 'beta', 'Gamma', '12', 'x_y', 'über', 'a.b', '3)', '#tag', '<b>', '&amp;');
 const inline = fc.oneof(
@@ -78,10 +79,12 @@ describe('MarkdownStream', () => {
     const stream = new MarkdownStream();
     const first = stream.update('# Title\n\nOne paragraph.\n\nTwo', true);
     const second = stream.update('# Title\n\nOne paragraph.\n\nTwo and three.\n\n- a\n', true);
-    // The title is complete once the next block has begun; the last line may still grow.
-    expect(first).toHaveLength(2);
-    expect(second).toHaveLength(3);
+    // A block is complete once the next one has begun; the last one may still grow.
+    expect(first).toHaveLength(3);
+    expect(second).toHaveLength(4);
     expect(second[0]).toBe(first[0]);
+    expect(second[1]).toBe(first[1]);
+    expect(second[2]).not.toBe(first[2]);
   });
 
   it('starts again when the text is not a continuation (another variant in view)', () => {

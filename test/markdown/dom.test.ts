@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { markdownFragment } from '../../src/react/markdown-dom';
+import { markdownFragment } from '../../src/markdown/dom';
 
 const html = (markdown: string) => {
   const holder = document.createElement('div');

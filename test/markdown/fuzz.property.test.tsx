@@ -1,10 +1,12 @@
 import fc from 'fast-check';
+import { markdown } from './arbitrary-markdown';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import MarkdownAnswer, { answerText } from '../../src/react/markdown-answer';
-import { closeOpenTail, MarkdownStream } from '../../src/react/markdown-stream';
-import { markdownText, parseMarkdown } from '../../src/react/markdown-tree';
+import { closeOpenTail, MarkdownStream } from '../../src/markdown/stream';
+import { parseMarkdown } from '../../src/markdown/parse';
+import { markdownText } from '../../src/markdown/text';
 
 /**
  * Random markdown never throws out of the renderer: whatever a model (or a page it read) writes, the
@@ -12,27 +14,6 @@ import { markdownText, parseMarkdown } from '../../src/react/markdown-tree';
  * 200 cases in `npm test`; `npm run fuzz` runs 10,000 (FUZZ_RUNS).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
-
-const piece = fc.oneof(
-  fc.constantFrom(
-    ...'* ** *** _ __ ~~ ` ``` ~~~ # ## > - + 1. 2) [ ] ( ) ![ ]( | --- === \\ < > & &amp; &#x3c; \n \n\n    \t'.split(
-      ' ',
-    ),
-    '<script>alert(1)</script>',
-    '[x](javascript:alert(1))',
-    '[x](JaVaScRiPt:alert(1))',
-    '![a](data:image/png;base64,AAAA)',
-    '<img src=x onerror=alert(1)>',
-    '[^1]: note',
-    '[ref]: https://example.org',
-    '\u202E',
-    '\u200B',
-    '😀',
-  ),
-  fc.string({ maxLength: 8 }),
-  fc.string({ unit: 'grapheme', maxLength: 6 }),
-);
-const markdown = fc.array(piece, { maxLength: 60 }).map((pieces) => pieces.join(''));
 
 describe('the markdown renderer under random input', () => {
   it('parses, renders and hands over any text without throwing', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_NESTING } from '../../src/react/markdown-limits';
-import { markdownText, parseMarkdown, type MarkdownNode } from '../../src/react/markdown-tree';
+import { MAX_NESTING } from '../../src/markdown/limits';
+import { parseMarkdown } from '../../src/markdown/parse';
+import { markdownText } from '../../src/markdown/text';
+import type { MarkdownNode } from '../../src/markdown/tree';
 
 /** How many blockquotes deep the tree goes. */
 function quoteDepth(nodes: readonly MarkdownNode[]): number {
