@@ -301,6 +301,7 @@ export class AskAi extends Plugin {
       const now = this.editor.data.stringify(model.getSelectedContent(model.createSelection(range)));
       if (now !== held.data) return { refused: 'selectionChanged' };
     }
+    let applied = false;
     model.change((writer) => {
       const fragment = this.#answerModel(answer);
       if (this.#config.markGenerated) {
@@ -314,8 +315,10 @@ export class AskAi extends Plugin {
       const target = as === 'replace' ? writer.createSelection(range) : insertionPoint(model, range);
       const inserted = model.insertContent(fragment, target);
       writer.setSelection(inserted.end);
+      // Read back: the schema (or a plugin) may have taken nothing of it.
+      applied = !inserted.isCollapsed || fragment.isEmpty;
     });
-    return null;
+    return applied ? null : { refused: 'other' };
   }
 
   /** The answer as a model fragment: our DOM → the editor's view → its model, where the schema applies. */

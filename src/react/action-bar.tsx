@@ -15,6 +15,8 @@ export interface ActionBarProps {
   readonly onCopy: AnswerHandler | undefined;
   /** Hands the answer over (once) and closes or announces; the host's refusal, if it refused. */
   readonly onApply: (as: AppliedAs, handler: AnswerHandler) => Promise<ApplyRefusal | null>;
+  /** The host's refusal of the answer in view, kept by the dialog (it outlives closing for the edit). */
+  readonly refusal: ApplyRefusal | null;
   readonly onStop: () => void;
   readonly onRetry: () => void;
   readonly messages: AskAiMessages;
@@ -32,7 +34,7 @@ export function ActionBar(props: ActionBarProps) {
   const { status, result, run, applied } = snapshot;
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const footer = useRef<HTMLElement>(null);
-  const [refusal, setRefusal] = useState<ApplyRefusal | null>(null);
+  const { refusal } = props;
   const seconds = useCountdown(snapshot.retry === 'waiting' ? snapshot.retryAt : null);
   useEffect(() => {
     if (copy === 'idle') return;
@@ -44,9 +46,8 @@ export function ActionBar(props: ActionBarProps) {
   if (copiedFor !== run.requestId) {
     setCopiedFor(run.requestId);
     setCopy('idle');
-    setRefusal(null);
   }
-  const applyAs = async (as: AppliedAs, handler: AnswerHandler) => setRefusal(await props.onApply(as, handler));
+  const applyAs = (as: AppliedAs, handler: AnswerHandler) => void props.onApply(as, handler);
 
   const running = status === 'running';
   const answer = running ? null : result;

@@ -17,8 +17,9 @@ export interface ApplyRefusal {
 }
 
 /**
- * Takes the answer. Returning an `ApplyRefusal` refuses it (e.g. the selection changed while the dialog
- * was open); any other return value is ignored, so existing handlers keep their types.
+ * Takes the answer. Returning an `ApplyRefusal` (or a promise of one) refuses it (e.g. the selection
+ * changed while the dialog was open); any other return value is ignored, so existing handlers keep their
+ * types. The dialog says "Inserted" only once a returned promise has settled without a refusal.
  */
 export type AnswerHandler = (answer: TaskAnswer, meta: TaskAnswerMeta) => unknown;
 

@@ -160,17 +160,25 @@ function DialogFrame(props: AskAiDialogProps) {
    * that refuses it (the selection changed) gets nothing marked: the answer stays, with the reason shown.
    */
   const applying = useRef(false);
+  // The refusal of the answer in view (by its run): kept here, so it outlives the contents closing.
+  const [refused, setRefused] = useState<{ requestId: string | null; refusal: ApplyRefusal } | null>(null);
   const apply = async (as: AppliedAs, handler: AnswerHandler): Promise<ApplyRefusal | null> => {
-    const { result, applied } = session.getSnapshot();
+    const { result, applied, run } = session.getSnapshot();
     if (!result || applied !== null || applying.current) return null;
     applying.current = true;
+    const refuse = (refusal: ApplyRefusal) => {
+      setRefused({ requestId: run.requestId, refusal });
+      return refusal;
+    };
     try {
-      const refusal = refusalOf(handler(await answerOf(result), result.meta));
-      if (refusal) return refusal;
+      // A handler may answer later (a field adapter reads the field back once the edit is done).
+      const refusal = refusalOf(await handler(await answerOf(result), result.meta));
+      if (refusal) return refuse(refusal);
+      setRefused(null);
       session.apply(as);
     } catch {
       // A handler that throws took nothing: the answer stays, and the editor is told.
-      return { refused: 'other' };
+      return refuse({ refused: 'other' });
     } finally {
       applying.current = false;
     }
@@ -262,6 +270,7 @@ function DialogFrame(props: AskAiDialogProps) {
                 onReplace={props.onReplace}
                 onCopy={props.onCopy}
                 onApply={apply}
+                refusal={refused?.requestId === snapshot.run.requestId ? refused.refusal : null}
                 onFeedback={props.onFeedback}
               >
                 {props.children}

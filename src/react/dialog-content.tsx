@@ -25,6 +25,7 @@ export interface DialogContentProps {
   readonly onReplace: AnswerHandler | undefined;
   readonly onCopy: AnswerHandler | undefined;
   readonly onApply: (as: AppliedAs, handler: AnswerHandler) => Promise<ApplyRefusal | null>;
+  readonly refusal: ApplyRefusal | null;
   readonly onFeedback: FeedbackHandler | undefined;
   readonly children?: ReactNode;
 }
@@ -116,6 +117,7 @@ export default function DialogContent(props: DialogContentProps) {
         onReplace={props.onReplace}
         onCopy={props.onCopy}
         onApply={props.onApply}
+        refusal={props.refusal}
         onStop={session.stop}
         onRetry={session.retry}
         messages={m}

@@ -39,8 +39,12 @@ interface Capture {
   check(): ApplyRefusal | null;
   /** A refusal when the field cannot take this answer: read-only, disabled, or past its `maxlength`. */
   accepts(as: 'insert' | 'replace', answer: TaskAnswer): ApplyRefusal | null;
-  /** Puts the answer in through the browser's editing commands (one native undo step). */
-  edit(as: 'insert' | 'replace', answer: TaskAnswer): void;
+  /**
+   * Puts the answer in through the browser's editing commands (one native undo step), then reads the field
+   * back: `false` when the field does not hold the answer afterwards (a page's script or the browser
+   * changed or refused it).
+   */
+  edit(as: 'insert' | 'replace', answer: TaskAnswer): boolean;
 }
 
 interface FieldAccess {
@@ -67,16 +71,21 @@ export function attachToTextarea(
         const start = textarea.selectionStart ?? textarea.value.length;
         const end = textarea.selectionEnd ?? start;
         const selected = textarea.value.slice(start, end);
+        const held = textarea.value.slice(0, end);
         const check = (): ApplyRefusal | null => {
           if (start === end) return { refused: 'selectionRemoved' };
-          return textarea.value.slice(start, end) === selected ? null : { refused: 'selectionChanged' };
+          // The held text itself, not only its offsets: the same words moved into place by an edit before
+          // them are another occurrence, and are not replaced.
+          return textarea.value.startsWith(held) ? null : { refused: 'selectionChanged' };
         };
+        // A one-line field drops line breaks: the answer's lines go in a space apart.
+        const fitted = (text: string) => (textarea instanceof HTMLInputElement ? text.replace(/\s*\n\s*/g, ' ') : text);
         /** What Insert writes where: after the selected text, a blank line apart. */
         const insertion = (answer: TaskAnswer) => {
           const at = insertionOffset(textarea.value, selected, start, end);
           const before = textarea.value.slice(0, at);
           const gap = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
-          return { at, text: `${gap}${answer.text}` };
+          return { at, text: fitted(`${gap}${answer.text}`) };
         };
         return {
           selection: selected,
@@ -90,15 +99,18 @@ export function attachToTextarea(
             if (limit < 0) return null;
             const length =
               as === 'replace'
-                ? textarea.value.length - (end - start) + answer.text.length
+                ? textarea.value.length - (end - start) + fitted(answer.text).length
                 : textarea.value.length + insertion(answer).text.length;
             // All of the answer or none of it: a field that keeps "Thi" of it loses the rest unseen.
             return length > limit ? { refused: 'tooLong', limit } : null;
           },
           edit(as, answer) {
-            if (as === 'replace') return editTextarea(textarea, start, end, answer.text);
-            const { at, text } = insertion(answer);
-            editTextarea(textarea, at, at, text);
+            const { at, to, text } =
+              as === 'replace' ? { at: start, to: end, text: fitted(answer.text) } : { ...insertion(answer), to: -1 };
+            const before = textarea.value;
+            const expected = before.slice(0, at) + text + before.slice(to === -1 ? at : to);
+            editTextarea(textarea, at, to === -1 ? at : to, text);
+            return textarea.value === expected;
           },
         };
       },
@@ -176,7 +188,9 @@ export function attachToContentEditable(element: HTMLElement, options: FieldAdap
               target.selectNodeContents(element);
             }
             if (as === 'insert') target.collapse(false);
-            editContentEditable(element, target, answer);
+            const words = editContentEditable(element, target, answer);
+            // Read back: the answer's words stand in the region, in order (spacing between blocks aside).
+            return squeezed(element.textContent ?? '').includes(words);
           },
         };
       },
@@ -186,9 +200,13 @@ export function attachToContentEditable(element: HTMLElement, options: FieldAdap
   );
 }
 
-function editContentEditable(element: HTMLElement, range: Range, answer: TaskAnswer) {
+const squeezed = (text: string) => text.replace(/\s+/g, '');
+
+/** Puts the answer's elements in; returns their text without white space, for the read-back. */
+function editContentEditable(element: HTMLElement, range: Range, answer: TaskAnswer): string {
   const doc = element.ownerDocument;
   const fragment = markdownDom?.markdownFragment(answer.markdown, doc) ?? doc.createTextNode(answer.text);
+  const words = squeezed(fragment.textContent ?? '');
   element.focus();
   const selection = doc.getSelection();
   selection?.removeAllRanges();
@@ -204,7 +222,7 @@ function editContentEditable(element: HTMLElement, range: Range, answer: TaskAns
       typeof doc.execCommand === 'function' &&
       doc.execCommand('insertHTML', false, html as string)
     ) {
-      return;
+      return words;
     }
   } catch {
     // A page's policy refused the command: the nodes go in directly below.
@@ -212,6 +230,7 @@ function editContentEditable(element: HTMLElement, range: Range, answer: TaskAns
   range.deleteContents();
   range.insertNode(fragment);
   element.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+  return words;
 }
 
 function attach(field: FieldAccess, options: FieldAdapterOptions): AttachedField {
@@ -240,15 +259,31 @@ function attach(field: FieldAccess, options: FieldAdapterOptions): AttachedField
         ? { refused: 'selectionRemoved' as const }
         : (taken.accepts(as, answer) ?? (as === 'replace' ? taken.check() : null));
       if (refusal || !taken) return refusal ?? undefined;
-      pending = () => {
-        // Checked again: the field may have changed in the moment the dialog took to close.
-        if (taken.accepts(as, answer) || (as === 'replace' && taken.check())) return;
-        taken.edit(as, answer);
-        current.onApply?.({ as, answer, meta });
-      };
-      if (current.closeOnApply === false) flush();
-      return undefined;
+      // The dialog hears how it went once the edit is done and read back: "Inserted" and `onApply` only
+      // then; else the dialog opens again with the answer and the reason.
+      return new Promise<ApplyRefusal | undefined>((settle) => {
+        pending = () => {
+          // Checked again: the field may have changed in the moment the dialog took to close.
+          const late =
+            taken.accepts(as, answer) ??
+            (as === 'replace' ? taken.check() : null) ??
+            (taken.edit(as, answer) ? null : { refused: 'other' as const });
+          if (late) {
+            if (!open) setOpen(true);
+            return settle(late);
+          }
+          current.onApply?.({ as, answer, meta });
+          settle(undefined);
+        };
+        // The page behind the modal dialog is inert: it closes first, and the edit follows its `close`.
+        if (current.closeOnApply === false || !open) flush();
+        else setOpen(false);
+      });
     };
+  const setOpen = (next: boolean) => {
+    open = next;
+    dialog.update(props());
+  };
 
   const props = (): AskAiDialogProps => {
     const { container: _container, onApply: _onApply, context, defaultOpen: _defaultOpen, ...rest } = current;

@@ -396,6 +396,51 @@ describe('plain-field adapters', () => {
       .toContain('The museum\n\nTours start every hour, and Sundays are free.');
   });
 
+  it('says "Inserted" only once the field reads back with the answer: a reverted field is refused', async () => {
+    await answerWith('Tours hourly.');
+    await page.goto('/typo3/fields');
+    await page.locator('body[data-fields="ready"]').waitFor();
+    const teaser = page.getByRole('textbox', { name: 'Teaser' });
+    const original = await teaser.inputValue();
+    // A page's script that puts its own value back on every edit.
+    await teaser.evaluate((field: HTMLTextAreaElement) => {
+      const kept = field.value;
+      field.addEventListener('input', () => (field.value = kept));
+    });
+    await open('Ask AI about the teaser');
+    await run('Summarise');
+    await dialog().getByRole('button', { name: 'Insert' }).click();
+    // The dialog closed for the edit (the page behind it is inert), and opens again with the reason.
+    await dialog()
+      .getByRole('alert')
+      .getByText('The editor could not take the answer here. Copy it instead.')
+      .waitFor();
+    expect(await teaser.inputValue()).toBe(original);
+    expect(await dialog().getByRole('region', { name: 'Answer' }).textContent()).toContain('Tours hourly.');
+    expect(await dialog().getByRole('button', { name: 'Copy' }).isEnabled()).toBe(true);
+    // The page's onApply heard nothing.
+    expect(await page.getByRole('list', { name: 'Editor log' }).textContent()).toBe('');
+  });
+
+  it('a textarea refuses Replace when the text before the selection changed: not the held words', async () => {
+    await answerWith('A gallery');
+    await page.goto('/typo3/fields');
+    await page.locator('body[data-fields="ready"]').waitFor();
+    const teaser = page.getByRole('textbox', { name: 'Teaser' });
+    await teaser.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(4, 10));
+    expect(await teaser.evaluate((field: HTMLTextAreaElement) => field.value.slice(4, 10))).toBe('museum');
+    await open('Ask AI about the teaser');
+    await run('Improve');
+    // "museum" still stands at the held offsets, but what came before it is not what was held.
+    await teaser.evaluate((field: HTMLTextAreaElement) => field.setRangeText('Our', 0, 3));
+    await dialog().getByRole('button', { name: 'Replace selection' }).click();
+    await dialog()
+      .getByRole('alert')
+      .getByText('The selected text has changed since this opened. Select it again, or use Insert.')
+      .waitFor();
+    expect(await teaser.inputValue()).toMatch(/^Our museum reopens/);
+  });
+
   it('a contenteditable refuses Replace when the selected text changed while the dialog was open', async () => {
     const notes = await answerOnNotes('Free on Sundays.', 'Improve');
     await notes

@@ -290,17 +290,18 @@ var x = "askAi:selection", S = "askAiGenerated", C = {
 			if (e.isCollapsed || e.root.rootName === "$graveyard") return { refused: "selectionRemoved" };
 			if (this.editor.data.stringify(r.getSelectedContent(r.createSelection(e))) !== a.data) return { refused: "selectionChanged" };
 		}
+		let o = !1;
 		return r.change((a) => {
-			let o = this.#d(t);
+			let s = this.#d(t);
 			if (this.#i.markGenerated) {
-				let e = [...a.createRangeIn(o).getItems()].filter((e) => e.is("$textProxy"));
+				let e = [...a.createRangeIn(s).getItems()].filter((e) => e.is("$textProxy"));
 				for (let t of e) a.setAttribute(S, n, t);
 			}
-			let s = i?.getRange(), c = s && s.root.rootName !== "$graveyard" ? s : r.document.selection.getFirstRange();
-			if (!c) return;
-			let l = e === "replace" ? a.createSelection(c) : O(r, c), u = r.insertContent(o, l);
-			a.setSelection(u.end);
-		}), null;
+			let c = i?.getRange(), l = c && c.root.rootName !== "$graveyard" ? c : r.document.selection.getFirstRange();
+			if (!l) return;
+			let u = e === "replace" ? a.createSelection(l) : O(r, l), d = r.insertContent(s, u);
+			a.setSelection(d.end), o = !d.isCollapsed || s.isEmpty;
+		}), o ? null : { refused: "other" };
 	}
 	#d(e) {
 		let { data: t } = this.editor, n = this.editor.ui.view.element?.ownerDocument ?? document, r = t.processor, i = this.#a?.(e.markdown, n) ?? k(c(e.text, n), n), a;
