@@ -14,7 +14,7 @@ export const XLIFF_FOLDER = 'typo3/Resources/Private/Language';
 
 /** Arguments whose value changes the words, with the values the dialog passes. */
 const CHOICES: Partial<Record<keyof AskAiMessages, Record<number, readonly string[]>>> = {
-  contextCut: { 0: ['selection', 'document'] },
+  contextCut: { 0: ['selection', 'document', 'previousAnswer'] },
 };
 
 const token = (i: number) => `{${i}}`;

@@ -59,7 +59,7 @@ export function taskResult(snapshot: RunSnapshot): TaskResult | null {
   };
 }
 
-export type ContextPart = 'selection' | 'selectionMarkdown' | 'document';
+export type ContextPart = 'selection' | 'selectionMarkdown' | 'document' | 'previousAnswer';
 
 /**
  * The editor context cut to `limit` characters per text field, never inside a character, and which
@@ -73,7 +73,7 @@ export function limitContext(
   if (!context) return { context, cut: [] };
   const cut: ContextPart[] = [];
   const next: Record<string, unknown> = { ...context };
-  for (const part of ['selection', 'selectionMarkdown', 'document'] as const) {
+  for (const part of ['selection', 'selectionMarkdown', 'document', 'previousAnswer'] as const) {
     const value = (context as Record<string, unknown>)[part];
     if (typeof value !== 'string') continue;
     const formed = wellFormedText(value);

@@ -8,7 +8,6 @@ import { loadRunReaders } from '../client/load-run-readers';
 import type { RunSnapshot } from '../client/run-state';
 import { limitContext, taskResult, type ContextPart, type TaskResult } from '../client/task-result';
 import type { Transport } from '../client/transport';
-import { cutText, wellFormedText } from '../client/well-formed-text';
 import type { MessageLine } from './messages';
 import { createNotifier } from './notifier';
 import { visibleName } from './visible-name';
@@ -297,10 +296,12 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     task?: string | number,
   ) {
     launched = { prompt, task };
+    // A refinement's additions are cut with the rest, and the cut is stated with the rest.
+    context = sentContext(extra ? { ...(contextInput ?? {}), ...extra } : contextInput, contextLimit);
     controller.start({
       prompt,
       configuration,
-      context: extra ? { ...(context.value ?? {}), ...extra } : context.value,
+      context: context.value,
       tools: list?.unattended.map((tool) => tool.name) ?? [],
       task,
     });
@@ -492,9 +493,9 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     refine(refinement) {
       const variant = variants[shown];
       if (!variant || refinement.trim() === '') return false;
-      const cut = (text: string) => cutText(wellFormedText(text), contextLimit);
+      // Cut to the context limit with the rest of the context, and said so (`SentContext.cut`).
       return begin(refinement, false, {
-        previousAnswer: cut(variant.result.markdown),
+        previousAnswer: variant.result.markdown,
         previousInstruction: variant.result.meta.instruction,
       });
     },

@@ -31,7 +31,7 @@ export interface AskAiMessages {
   contextDocument: (chars: number) => string;
   contextRecord: (table: string, uid: string) => string;
   contextNone: string;
-  contextCut: (part: 'selection' | 'document', limit: number) => string;
+  contextCut: (part: 'selection' | 'document' | 'previousAnswer', limit: number) => string;
   tools: (available: number, withheld: number) => string;
   toolsLoading: string;
   toolsFailed: string;
@@ -151,8 +151,8 @@ export const EN_MESSAGES: AskAiMessages = {
   contextRecord: (table, uid) => `record ${table}:${uid}`,
   contextNone: 'no text from the editor',
   contextCut: (part, limit) =>
-    `${part === 'selection' ? 'The selected text' : 'The document'} was cut to ` +
-    `${limit.toLocaleString('en')} characters.`,
+    `The ${{ selection: 'selected text', document: 'document', previousAnswer: 'answer being refined' }[part]} ` +
+    `was cut to ${limit.toLocaleString('en')} characters.`,
   tools: (available, withheld) => `Tools: ${available} available, ${withheld} withheld`,
   toolsLoading: 'Loading the tools…',
   toolsFailed: 'The allowed tools could not be loaded, so tasks run without tools for now.',
@@ -275,8 +275,8 @@ export const DE_MESSAGES: AskAiMessages = {
   contextRecord: (table, uid) => `Datensatz ${table}:${uid}`,
   contextNone: 'kein Text aus dem Editor',
   contextCut: (part, limit) =>
-    `${part === 'selection' ? 'Der markierte Text' : 'Das Dokument'} wurde auf ` +
-    `${limit.toLocaleString('de')} Zeichen gekürzt.`,
+    `${{ selection: 'Der markierte Text', document: 'Das Dokument', previousAnswer: 'Die vorige Antwort' }[part]}` +
+    ` wurde auf ${limit.toLocaleString('de')} Zeichen gekürzt.`,
   tools: (available, withheld) => `Werkzeuge: ${available} verfügbar, ${withheld} zurückgehalten`,
   toolsLoading: 'Die Werkzeuge werden geladen…',
   toolsFailed: 'Die erlaubten Werkzeuge konnten nicht geladen werden. Aufgaben laufen vorerst ohne Werkzeuge.',

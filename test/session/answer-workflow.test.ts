@@ -106,6 +106,14 @@ describe('refine', () => {
     await settle();
     expect((runs()[1]?.context as { previousAnswer: string }).previousAnswer).toBe(first.slice(0, 12));
     expect(first.length).toBeGreaterThan(12);
+    // Stated like the other cuts: the dialog shows the note.
+    expect(session.getSnapshot().context.cut).toContain('previousAnswer');
+    // The next fresh run sends no answer, and states no cut of one.
+    session.setOptions({ contextLimit: 20_000 });
+    session.start('Summarise this text.');
+    await settle();
+    expect(runs()[2]?.context).not.toHaveProperty('previousAnswer');
+    expect(session.getSnapshot().context.cut).not.toContain('previousAnswer');
   });
 
   it('refines nothing without an answer', () => {
