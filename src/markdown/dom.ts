@@ -30,6 +30,7 @@ function toDom(node: MarkdownNode, doc: Document): Node[] {
   const { tag, attributes, children } = node;
   // Text kept as written becomes paragraphs, its single line breaks <br>.
   if ('data-ask-ai-plain' in attributes) return textParagraphs(children.map(textOf).join(''), doc);
+  if ('data-ask-ai-control' in attributes) return [];
   if (tag === 'span') {
     const image = imageText(node);
     return image === null ? children.flatMap((child) => toDom(child, doc)) : [doc.createTextNode(image)];
@@ -44,5 +45,6 @@ function toDom(node: MarkdownNode, doc: Document): Node[] {
 }
 
 function textOf(node: MarkdownNode): string {
-  return typeof node === 'string' ? node : node.children.map(textOf).join('');
+  if (typeof node === 'string') return node;
+  return 'data-ask-ai-control' in node.attributes ? '' : node.children.map(textOf).join('');
 }

@@ -25,8 +25,39 @@ export function parseMarkdown(markdown: string): readonly MarkdownNode[] {
   return blockNodes(lexBlocks(markdown));
 }
 
+/** The tree of top-level tokens, with explicit direction controls made visible (`markControls`). */
 export function blockNodes(tokens: readonly Token[]): MarkdownNode[] {
+  return markControls(blocks(tokens));
+}
+
+function blocks(tokens: readonly Token[]): MarkdownNode[] {
   return tokens.flatMap(blockNode);
+}
+
+/** Embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they can reorder the text around them. */
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * An explicit direction control in the answer (the "Trojan Source" characters) is shown as what it is, a
+ * marked `U+202E`, instead of silently reordering the text after it; it is not handed over.
+ */
+export function markControls(nodes: readonly MarkdownNode[]): MarkdownNode[] {
+  return nodes.flatMap((node) => {
+    if (typeof node !== 'string') {
+      return [element(node.tag, node.attributes as Record<string, string | number>, markControls(node.children))];
+    }
+    if (!DIRECTION_CONTROL.test(node)) return [node];
+    return node
+      .split(/([\u202A-\u202E\u2066-\u2069])/)
+      .filter((part) => part !== '')
+      .map((part) =>
+        DIRECTION_CONTROL.test(part)
+          ? element('span', { 'data-ask-ai-control': 'direction' }, [
+              `U+${part.codePointAt(0)!.toString(16).toUpperCase()}`,
+            ])
+          : part,
+      );
+  });
 }
 
 const text = (value: string) => decodeReferences(value);
@@ -46,7 +77,7 @@ function blockNode(token: Token): MarkdownNode[] {
     case 'code':
       return [element('pre', {}, [element('code', {}, [(token as Tokens.Code).text])])];
     case 'blockquote':
-      return [element('blockquote', {}, blockNodes(token.tokens ?? []))];
+      return [element('blockquote', {}, blocks(token.tokens ?? []))];
     case 'hr':
       return [element('hr', {}, [])];
     case 'list':
@@ -68,7 +99,7 @@ function blockNode(token: Token): MarkdownNode[] {
 
 function list(token: Tokens.List): MarkdownNode {
   const start = typeof token.start === 'number' ? token.start : Number(token.start) || 1;
-  const items = token.items.map((item) => element('li', {}, blockNodes(item.tokens)));
+  const items = token.items.map((item) => element('li', {}, blocks(item.tokens)));
   return token.ordered ? element('ol', start === 1 ? {} : { start }, items) : element('ul', {}, items);
 }
 

@@ -1,6 +1,6 @@
 import type { Token } from 'marked';
 import { capNesting, MAX_MARKDOWN_LENGTH } from './limits';
-import { blockNodes, lexBlocks, lexCapped } from './parse';
+import { blockNodes, lexBlocks, lexCapped, markControls } from './parse';
 import { plainBlock, type MarkdownNode } from './tree';
 
 /** One top-level piece of the answer: its parse, the same object for as long as the piece is complete. */
@@ -81,7 +81,7 @@ export class MarkdownStream {
     const markdown = answer.includes('\r') ? answer.replace(/\r\n?/g, '\n') : answer;
     if (markdown.length < this.stableEnd || !markdown.startsWith(this.text.slice(0, this.stableEnd))) this.reset();
     this.text = markdown;
-    if (markdown.length > MAX_MARKDOWN_LENGTH) return [{ key: 0, nodes: [plainBlock(markdown)] }];
+    if (markdown.length > MAX_MARKDOWN_LENGTH) return [{ key: 0, nodes: markControls([plainBlock(markdown)]) }];
     if (REFERENCE_DEFINITION.test(markdown)) {
       this.reset();
       return [{ key: 0, nodes: blockNodes(lexBlocks(streaming ? closeOpenTail(markdown) : markdown)) }];
@@ -89,7 +89,7 @@ export class MarkdownStream {
     const open = this.advance();
     if (open.trim() === '') return this.stable;
     const shown = streaming ? closeOpenTail(open) : open;
-    const nodes = overlongParagraph(shown) ? [plainBlock(shown)] : blockNodes(lexBlocks(shown));
+    const nodes = overlongParagraph(shown) ? markControls([plainBlock(shown)]) : blockNodes(lexBlocks(shown));
     return [...this.stable, { key: this.stable.length, nodes }];
   }
 
@@ -118,7 +118,7 @@ export class MarkdownStream {
         this.keep([], overlong.start);
         if (overlong.end === tail.length) return tail.slice(overlong.start);
         this.keep(
-          [plainBlock(tail.slice(overlong.start, overlong.end).replace(/\n+$/, ''))],
+          markControls([plainBlock(tail.slice(overlong.start, overlong.end).replace(/\n+$/, ''))]),
           overlong.end - overlong.start,
         );
         continue;

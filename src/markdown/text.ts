@@ -61,6 +61,8 @@ function nodeText(node: MarkdownNode): string {
     case 'blockquote':
       return blocksText(children);
     case 'span':
+      // A direction control shown as its code point is not part of the text handed over.
+      if ('data-ask-ai-control' in attributes) return '';
       return imageText(node) ?? children.map(nodeText).join('');
     case 'del':
       // Struck-through text says "not this": plain text keeps the markers rather than the words alone.

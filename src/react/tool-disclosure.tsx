@@ -58,7 +58,7 @@ function ToolList({
               >
                 <ToolName tool={tool} m={m} />
                 {'reason' in tool && <span className="ask-ai-reason"> ({m.withheldReason[tool.reason]})</span>}
-                {tool.description && <span className="ask-ai-tool-description">{tool.description}</span>}
+                {tool.description && <bdi className="ask-ai-tool-description">{tool.description}</bdi>}
               </li>
             )),
           )}
