@@ -67,6 +67,8 @@ export async function startBenchServer(): Promise<{ url: string; close(): Promis
 
 async function stream(response: ServerResponse, answer: string, url: URL) {
   const count = url.searchParams.get('n') === 'short' ? 3 : 6000;
+  // `burst`: every delta in one write, as a proxy that buffers NDJSON delivers it.
+  const burst = url.searchParams.get('n') === 'burst';
   const pieces = deltas(answer, count);
   const line = (event: object) => `${JSON.stringify(event)}\n`;
   let closed = false;
@@ -77,7 +79,8 @@ async function stream(response: ServerResponse, answer: string, url: URL) {
   let sent = 0;
   while (sent < pieces.length && !closed) {
     // Every delta due by now (one per ms since the start): the average rate holds even when timers lag.
-    const due = count === 3 ? pieces.length : Math.min(pieces.length, Math.floor(performance.now() - start) + 1);
+    const due =
+      count === 3 || burst ? pieces.length : Math.min(pieces.length, Math.floor(performance.now() - start) + 1);
     let chunk = '';
     for (; sent < due; sent++) chunk += line({ event: 'delta', text: pieces[sent] });
     if (chunk !== '') response.write(chunk);
@@ -129,7 +132,8 @@ window.floor = async () => {
   window.floorDone = false;
   const out = document.getElementById('out');
   out.textContent = '';
-  const response = await fetch('/api/run?n=long', { method: 'POST', body: '{}' });
+  const response = await fetch('/api/run?n=' + (new URLSearchParams(location.search).get('n') ?? 'long'), {
+    method: 'POST', body: '{}' });
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '', pending = '', frame = null;
   const paint = () => { frame = null; out.append(pending); pending = ''; };

@@ -7,8 +7,8 @@ import type {
   ViewElement,
 } from '@ckeditor/ckeditor5-engine';
 import { ButtonView } from '@ckeditor/ckeditor5-ui';
-import type { AskAiEndpoints, RunContext, TaskAnswer, TaskAnswerMeta, Typo3Routes } from '../client';
-import type { AnswerHandler, ApplyRefusal, AskAiDialogProps, AskAiPreset } from '../react';
+import type { AskAiEndpoints, RunContext, TaskAnswer, Typo3Routes } from '../client';
+import type { AnswerHandler, ApplyEvent, ApplyRefusal, AskAiDialogProps, AskAiPreset } from '../react';
 import { adoptStyleSheet } from '../widget/adopt-styles';
 // The dialog's one runtime (Preact inside), shared with the standalone widget where both load: in the
 // built package this import stays `./widget-standalone.js`.
@@ -18,12 +18,7 @@ import { loadMarkdownFragment, mount, typo3Endpoints, type MountedDialog } from 
 import { modelToMarkdown, modelToText } from './model-markdown';
 
 /** How an answer went into the editor, fired as the plugin's `apply` event and passed to `onApply`. */
-export interface AskAiApplyEvent {
-  readonly as: 'insert' | 'replace';
-  readonly answer: TaskAnswer;
-  /** The run's provenance: instruction, run id, offered and used tools, usage. */
-  readonly meta: TaskAnswerMeta;
-}
+export type AskAiApplyEvent = ApplyEvent;
 
 /** `config.askAi`: the dialog's own settings, and where it works in the editor. */
 export interface AskAiConfig extends Omit<

@@ -60,6 +60,28 @@ export function ActionBar(props: ActionBarProps) {
   };
   const usage = !running && run.usage ? run.usage : null;
 
+  // Focus never falls to the page: when the focused control goes away or is disabled (Run becoming Stop,
+  // a preset, Refine or Regenerate starting a run, Stop ending it), it moves to what comes next here —
+  // Stop while running; Insert (else Try again, else Run) when the run has ended.
+  const stopRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const bar = footer.current;
+    if (!bar) return;
+    const root = bar.getRootNode() as Document | ShadowRoot;
+    const active = root.activeElement as HTMLElement | null;
+    const lost =
+      !active ||
+      active === bar.ownerDocument.body ||
+      !active.isConnected ||
+      (active as HTMLButtonElement).disabled === true ||
+      active.getAttribute('aria-disabled') === 'true';
+    if (!lost) return;
+    const next = running ? stopRef.current : nextRef.current;
+    if (next && !next.disabled) next.focus();
+    else bar.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+  }, [running, status]);
+
   return (
     <footer ref={footer} className="ask-ai-footer" data-ask-ai-part="actions">
       <p className="ask-ai-meta" data-ask-ai-part="usage">
@@ -87,6 +109,7 @@ export function ActionBar(props: ActionBarProps) {
           <button
             key="stop"
             type="button"
+            ref={stopRef}
             className="ask-ai-button ask-ai-stop"
             data-ask-ai-part="stop"
             onClick={props.onStop}
@@ -97,18 +120,22 @@ export function ActionBar(props: ActionBarProps) {
         ) : (
           <button
             key="run"
+            ref={!answer && snapshot.retry === 'hidden' ? nextRef : undefined}
             type="submit"
             form={props.formId}
             className={answer ? 'ask-ai-button' : 'ask-ai-button ask-ai-primary'}
             data-ask-ai-part="run"
             data-state={status === 'preparing' ? 'preparing' : 'idle'}
             aria-disabled={status === 'preparing' || undefined}
+            disabled={snapshot.retry === 'waiting'}
+            aria-describedby={seconds !== null ? `${props.formId}-countdown` : undefined}
           >
             {m.run}
           </button>
         )}
         {!running && snapshot.retry !== 'hidden' && (
           <button
+            ref={!(answer && props.onInsert) ? nextRef : undefined}
             type="button"
             className="ask-ai-button"
             data-ask-ai-part="retry"
@@ -142,6 +169,7 @@ export function ActionBar(props: ActionBarProps) {
         )}
         {answer && props.onInsert && (
           <button
+            ref={nextRef}
             type="button"
             className="ask-ai-button ask-ai-primary"
             disabled={applied !== null}

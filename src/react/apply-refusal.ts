@@ -1,6 +1,17 @@
 import type { TaskAnswer, TaskAnswerMeta } from '../client';
 
 /**
+ * How an answer went into an editor, once the edit is done and read back: the field adapters' and the
+ * CKEditor plugin's `onApply` (and the plugin's `apply` event) pass this one shape.
+ */
+export interface ApplyEvent {
+  readonly as: 'insert' | 'replace';
+  readonly answer: TaskAnswer;
+  /** The run's provenance: instruction, run id, offered and used tools, usage. */
+  readonly meta: TaskAnswerMeta;
+}
+
+/**
  * What an Insert or Replace handler returns to refuse the answer: the dialog keeps it, says why (its own
  * localised sentence for the known reasons, else `message`), and the editor can still use another action.
  */

@@ -309,6 +309,8 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
 
   function begin(prompt: string, freshTools: boolean, extra?: RunContext, task?: string | number): boolean {
     if (preparing !== null || controller.getSnapshot().status === 'running') return false;
+    // While the backend asks to wait (`Retry-After`), nothing is posted: Run and the tasks wait too.
+    if (read().retry === 'waiting') return false;
     if (prompt.trim() === '') {
       notice = { key: 'emptyInstruction' };
       notifier.changed();

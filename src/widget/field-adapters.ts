@@ -1,15 +1,11 @@
-import type { RunContext, TaskAnswer, TaskAnswerMeta } from '../client';
-import type { AnswerHandler, ApplyRefusal, AskAiDialogProps } from '../react';
+import type { RunContext, TaskAnswer } from '../client';
+import type { AnswerHandler, ApplyEvent, ApplyRefusal, AskAiDialogProps } from '../react';
 import type { markdownFragment as MarkdownFragment } from '../markdown/dom';
 import { mount } from './mount';
 import { trustedHtml } from './trusted-html';
 
-/** How an answer went into the field: passed to `onApply` after the edit. */
-export interface FieldApplyEvent {
-  readonly as: 'insert' | 'replace';
-  readonly answer: TaskAnswer;
-  readonly meta: TaskAnswerMeta;
-}
+/** How an answer went into the field: passed to `onApply` after the edit (the one `ApplyEvent`). */
+export type FieldApplyEvent = ApplyEvent;
 
 export interface FieldAdapterOptions extends Omit<
   AskAiDialogProps,

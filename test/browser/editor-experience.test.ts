@@ -141,6 +141,40 @@ describe('the editor experience in Chromium', () => {
     await expect(dialog().getByRole('button', { name: 'Insert' }).isDisabled()).resolves.toBe(true);
   });
 
+  it('keeps focus in the dialog, never on <body>, across Run, Stop, Regenerate, a preset and Refine', async () => {
+    await setSimulation({ latency: 250 });
+    await openDemo();
+    /** The focused control's name, or "body" when focus fell out of the dialog. */
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return 'body';
+        return active.closest('dialog') ? (active.getAttribute('aria-label') ?? active.textContent?.trim()) : 'outside';
+      });
+    const button = (name: string) => dialog().getByRole('button', { name, exact: true });
+    const runsThenSettles = async (start: () => Promise<void>) => {
+      await start();
+      await button('Stop').waitFor();
+      await expect.poll(focused).toBe('Stop');
+      await button('Insert').waitFor();
+      await expect.poll(focused).toBe('Insert');
+    };
+    await dialog().getByRole('textbox', { name: 'Instruction' }).fill('Summarise the article.');
+    await runsThenSettles(() => button('Run').click());
+    await runsThenSettles(() => button('Regenerate').click());
+    await runsThenSettles(() => button('Summarise').click());
+    await runsThenSettles(async () => {
+      await dialog().getByRole('textbox', { name: 'Refine' }).fill('Make it shorter');
+      await dialog().getByRole('textbox', { name: 'Refine' }).press('Enter');
+    });
+    // Stop: the button goes away under the focus; what comes next takes it.
+    await button('Regenerate').click();
+    await button('Stop').waitFor();
+    await button('Stop').click();
+    await expect.poll(focused).not.toBe('Stop');
+    expect(['Insert', 'Try again', 'Regenerate', 'Run']).toContain(await focused());
+  });
+
   it('keeps typed text when a preset runs, and sends both', async () => {
     await openDemo();
     const prompts: string[] = [];

@@ -370,6 +370,8 @@ describe('the dialog session’s states for the editor', () => {
       retryAt: 1_000_000 + 30_000,
     });
     expect(session.retry()).toBe(false);
+    // Nor does Run, a task or a refinement post while the backend asks to wait.
+    expect(session.start('Summarise this again.')).toBe(false);
     advance(29_000);
     expect(session.getSnapshot().retry).toBe('waiting');
     advance(1_000);
