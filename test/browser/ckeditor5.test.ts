@@ -64,6 +64,55 @@ async function undoOnce() {
 }
 
 describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package specifiers)', () => {
+  it('is AskAi requiring AskAiEditing and AskAiUI; a host runs askAiReplace, askAiInsert: one undo each', async () => {
+    await openRecord();
+    const result = await page.evaluate(() => {
+      type Host = {
+        editor: {
+          plugins: { has(name: string): boolean; get(name: string): { hold(): unknown; release(): void } };
+          execute(command: string, options?: unknown): unknown;
+          getData(): string;
+          model: EditorWindow['editor']['model'];
+          editing: EditorWindow['editor']['editing'];
+        };
+      };
+      const { editor } = window as unknown as Host;
+      const answer = (markdown: string) => ({ markdown, text: markdown });
+      const plugins = ['AskAi', 'AskAiEditing', 'AskAiUI'].map((name) => editor.plugins.has(name));
+      editor.editing.view.focus();
+      editor.model.change((writer) => writer.setSelection!(editor.model.document.getRoot().getChild(1), 'in'));
+      const editing = editor.plugins.get('AskAiEditing');
+      const held = editing.hold();
+      const replaced = editor.execute('askAiReplace', { answer: answer('Tours **hourly**.') });
+      const afterReplace = editor.getData();
+      // The held text is gone now: a second Replace is refused, saying why; nothing changes.
+      const refused = editor.execute('askAiReplace', { answer: answer('Again.') });
+      editing.release();
+      const inserted = editor.execute('askAiInsert', { answer: answer('A new paragraph.') });
+      return { plugins, held, replaced, afterReplace, refused, inserted, afterInsert: editor.getData() };
+    });
+    expect(result.plugins).toEqual([true, true, true]);
+    expect(result.held).toMatchObject({ text: 'Guided tours start every hour, and entry is free on Sundays.' });
+    expect(result.replaced).toBeNull();
+    expect(plain(result.afterReplace)).toContain('<p>Tours <strong>hourly</strong>.</p>');
+    expect(result.refused).toMatchObject({ refused: expect.stringMatching(/^selection(Changed|Removed)$/) });
+    expect(result.inserted).toBeNull();
+    expect(plain(result.afterInsert)).toContain('<p>A new paragraph.</p>');
+    await undoOnce();
+    expect(plain(await data())).not.toContain('A new paragraph.');
+    await undoOnce();
+    expect(plain(await data())).toBe(ORIGINAL);
+  });
+
+  it('opens the dialog on Ctrl+J in the editor, as the button does (its tooltip says so)', async () => {
+    await openRecord();
+    await page.evaluate(() => (window as unknown as EditorWindow).editor.editing.view.focus());
+    await page.keyboard.press('Control+j');
+    await dialog().getByRole('textbox', { name: 'Instruction' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'hidden' });
+  });
+
   it('replaces the selection in one undoable change: the neighbours stay, one undo restores it exactly', async () => {
     const errors = await openRecord();
     const bodies: Array<{ context?: Record<string, unknown> }> = [];
