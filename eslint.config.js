@@ -3,8 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Layers import downwards only (ARCHITECTURE.md): unattended ← contract ← client ← session ← markdown ← react
-// ← widget ← ckeditor5.
+// Layers import downwards only (ARCHITECTURE.md): unattended ← contract ← client ← session ← markdown ← editors
+// ← react ← widget ← ckeditor5.
 // A layer is matched by its folder and by its entry file (`../client` as well as `../client/x`).
 const LAYERS = [
   'unattended',
@@ -12,6 +12,7 @@ const LAYERS = [
   'client',
   'session',
   'markdown',
+  'editors',
   'react',
   'widget',
   'ckeditor5',
@@ -79,6 +80,8 @@ export default tseslint.config(
     ['src/markdown/**'],
     [...folders([...above('markdown'), 'client', 'session']), 'react*', 'msw*', '@tanstack/*'],
   ),
+  // The editor seam knows editors and the DOM, not the dialog's UI: React, the widget and CKEditor sit above it.
+  layer(['src/editors/**'], [...folders(above('editors')), 'react*', 'msw*', '@tanstack/*', '@ckeditor/*']),
   layer(['src/react/**'], [...folders(above('react')), 'msw*']),
   layer(['src/widget/**'], [...folders(above('widget')), 'msw*']),
   layer(['src/ckeditor5/**'], [...folders(above('ckeditor5')), 'msw*']),
@@ -103,7 +106,10 @@ export default tseslint.config(
   // The simulated server shares the contract and the rule with the client, and nothing else.
   layer(
     ['src/mock-backend/**'],
-    [...folders(['client', 'session', 'markdown', 'react', 'widget', 'ckeditor5', 'demo', 'stories']), 'react*'],
+    [
+      ...folders(['client', 'session', 'markdown', 'editors', 'react', 'widget', 'ckeditor5', 'demo', 'stories']),
+      'react*',
+    ],
   ),
   {
     files: ['src/mock-backend/**', 'src/demo/**', 'scripts/**', 'bench/**', 'test/**'],

@@ -138,20 +138,27 @@ export class AskAiEditing extends Plugin {
     if (model.markers.has(MARKER)) model.change((writer) => writer.removeMarker(MARKER));
   }
 
-  /** Puts the answer in as one model change (one undo step); a refusal when that cannot be done safely. */
-  apply(as: 'insert' | 'replace', { answer, mark }: AskAiApplyOptions): ApplyRefusal | null {
+  /** Whether an answer can go in as `as` now: a refusal when read-only, or the held selection changed or is gone. */
+  verify(as: 'insert' | 'replace'): ApplyRefusal | null {
     const { model } = this.editor;
     const command = this.editor.commands.get(as === 'insert' ? 'askAiInsert' : 'askAiReplace');
     if (this.editor.isReadOnly || command?.isEnabled === false) return { refused: 'readOnly' };
+    if (as === 'insert') return null;
     const marker = model.markers.get(MARKER);
     const held = this.#held;
-    if (as === 'replace') {
-      if (!marker || !held || held.collapsed) return { refused: 'selectionRemoved' };
-      const range = marker.getRange();
-      if (range.isCollapsed || range.root.rootName === '$graveyard') return { refused: 'selectionRemoved' };
-      const now = this.editor.data.stringify(model.getSelectedContent(model.createSelection(range)));
-      if (now !== held.data) return { refused: 'selectionChanged' };
-    }
+    if (!marker || !held || held.collapsed) return { refused: 'selectionRemoved' };
+    const range = marker.getRange();
+    if (range.isCollapsed || range.root.rootName === '$graveyard') return { refused: 'selectionRemoved' };
+    const now = this.editor.data.stringify(model.getSelectedContent(model.createSelection(range)));
+    return now === held.data ? null : { refused: 'selectionChanged' };
+  }
+
+  /** Puts the answer in as one model change (one undo step); a refusal when that cannot be done safely. */
+  apply(as: 'insert' | 'replace', { answer, mark }: AskAiApplyOptions): ApplyRefusal | null {
+    const refusal = this.verify(as);
+    if (refusal) return refusal;
+    const { model } = this.editor;
+    const marker = model.markers.get(MARKER);
     const markGenerated = Boolean(this.editor.config.get('askAi')?.markGenerated);
     let applied = false;
     model.change((writer) => {

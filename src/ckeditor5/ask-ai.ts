@@ -1,10 +1,17 @@
 import { Command, Plugin, type Editor } from '@ckeditor/ckeditor5-core';
 import type { AskAiEndpoints, RunContext, Typo3Routes } from '../client';
-import type { AnswerHandler, ApplyEvent, AskAiDialogProps, AskAiPreset } from '../react';
+import type { ApplyEvent, AskAiDialogProps, AskAiPreset } from '../react';
 import { adoptStyleSheet } from '../widget/adopt-styles';
 // The dialog's one runtime (Preact inside), shared with the standalone widget where both load: in the
 // built package this import stays `./widget-standalone.js`.
-import { mount, typo3Endpoints, type MountedDialog } from '../widget/standalone';
+import {
+  attachEditor,
+  mount,
+  typo3Endpoints,
+  type AttachedEditor,
+  type EditorAdapter,
+  type MountedDialog,
+} from '../widget/standalone';
 import { AskAiEditing } from './ask-ai-editing';
 import { AskAiUI } from './ask-ai-ui';
 
@@ -103,8 +110,7 @@ export class AskAi extends Plugin {
     return false;
   }
 
-  #dialog: MountedDialog | null = null;
-  #host: HTMLElement | null = null;
+  #attached: AttachedEditor<AskAiDialogProps> | null = null;
   #removeSheet: (() => void) | null = null;
   #config: AskAiConfig = {};
 
@@ -129,55 +135,81 @@ export class AskAi extends Plugin {
   configure(changes: Partial<AskAiConfig>) {
     this.#config = { ...this.#config, ...changes };
     this.editor.commands.get('askAi')?.refresh();
-    this.#dialog?.update(this.#dialogProps());
+    this.#attached?.update(this.#dialogProps());
   }
 
   /** Opens the dialog on the current selection (what the toolbar button and Ctrl+J do). */
   open() {
-    const { editor } = this;
-    const held = editor.plugins.get(AskAiEditing).hold();
-    if (!held) return;
-    const record = this.#config.record;
-    // Only a language the host gave the editor (TYPO3: `language.content` from the record): CKEditor's own
-    // default is English whatever the text is.
-    const contentLanguage = editor.config.get('language') !== undefined ? editor.locale.contentLanguage : undefined;
-    const context: RunContext = {
-      ...(held.text !== '' ? { selection: held.text, selectionMarkdown: held.markdown } : {}),
-      ...(held.document !== '' ? { document: held.document } : {}),
-      ...(contentLanguage ? { contentLanguage } : {}),
-      ...(record
-        ? { recordTable: record.table, recordUid: record.uid, ...(record.field ? { recordField: record.field } : {}) }
-        : {}),
-    };
-    this.#ensureDialog().update({ ...this.#dialogProps(), context, open: true });
+    this.#ensureDialog().open();
   }
 
   /** Closes the dialog and releases the held selection. */
   close() {
-    this.#dialog?.update({ open: false });
-    this.#release();
+    this.#attached?.close();
   }
 
   override destroy() {
-    this.#dialog?.unmount();
-    this.#dialog = null;
-    this.#host?.remove();
-    this.#host = null;
+    this.#attached?.detach();
+    this.#attached = null;
     this.#removeSheet?.();
     this.#removeSheet = null;
     super.destroy();
   }
 
-  #ensureDialog(): MountedDialog {
-    if (this.#dialog) return this.#dialog;
+  #ensureDialog(): AttachedEditor<AskAiDialogProps> {
+    if (this.#attached) return this.#attached;
     const doc = this.editor.ui.view.element?.ownerDocument ?? document;
     this.#removeSheet = adoptStyleSheet(doc, HELD_SELECTION_CSS);
-    const host = doc.createElement('div');
-    host.setAttribute('data-ask-ai-part', 'ckeditor5');
-    (this.#config.container?.() ?? doc.body).append(host);
-    this.#host = host;
-    this.#dialog = (this.#config.mount ?? mount)(host, { ...this.#dialogProps(), hideTrigger: true, open: false });
-    return this.#dialog;
+    this.#attached = attachEditor<AskAiDialogProps>(this.#adapter(doc), {
+      mount: this.#config.mount ?? mount,
+      props: { ...this.#dialogProps(), open: false },
+      container: this.#config.container?.() ?? doc.body,
+      onApply: (event) => {
+        this.fire('apply', event);
+        this.#config.onApply?.(event);
+      },
+      part: 'ckeditor5',
+    });
+    return this.#attached;
+  }
+
+  /** The editor as the dialog's seam sees it: the held selection, the apply commands, the release. */
+  #adapter(doc: Document): EditorAdapter {
+    const { editor } = this;
+    const editing = editor.plugins.get(AskAiEditing);
+    return {
+      element: editor.ui.view.element ?? doc.body,
+      // A model change needs no focus: the answer goes in while the dialog is still open.
+      editsAfterClose: false,
+      capture: () => {
+        const held = editing.hold() ?? { text: '', markdown: '', document: '' };
+        return {
+          selection: held.text,
+          selectionMarkdown: held.markdown,
+          document: held.document,
+          context: this.#editorContext(),
+          verify: (as) => editing.verify(as),
+          apply: (as, answer, meta) =>
+            editor.execute(as === 'insert' ? 'askAiInsert' : 'askAiReplace', { answer, mark: meta.runUuid ?? 'true' }),
+          release: () => editing.release(),
+        };
+      },
+      dispose() {},
+    };
+  }
+
+  /** The content's language (only one the host gave the editor) and the record being edited. */
+  #editorContext(): RunContext {
+    const { editor } = this;
+    const record = this.#config.record;
+    // TYPO3 sets `language.content` from the record: CKEditor's own default is English whatever the text is.
+    const contentLanguage = editor.config.get('language') !== undefined ? editor.locale.contentLanguage : undefined;
+    return {
+      ...(contentLanguage ? { contentLanguage } : {}),
+      ...(record
+        ? { recordTable: record.table, recordUid: record.uid, ...(record.field ? { recordField: record.field } : {}) }
+        : {}),
+    };
   }
 
   #dialogProps(): AskAiDialogProps {
@@ -199,12 +231,6 @@ export class AskAi extends Plugin {
       ...(tasks && taskPresetPlacement === 'instead' ? { presets: tasks } : { morePresets: tasks }),
       endpoints,
       hideTrigger: true,
-      onOpenChange: (open) => {
-        this.#dialog?.update({ open });
-        if (!open) this.#release();
-      },
-      onInsert: this.#handler('insert'),
-      onReplace: this.#handler('replace'),
     };
   }
 
@@ -214,20 +240,5 @@ export class AskAi extends Plugin {
    */
   #locale(): string {
     return this.#config.locale ?? this.editor.locale.uiLanguage;
-  }
-
-  #handler(as: 'insert' | 'replace'): AnswerHandler {
-    return (answer, meta) => {
-      const refusal = this.editor.plugins.get(AskAiEditing).apply(as, { answer, mark: meta.runUuid ?? 'true' });
-      if (refusal) return refusal;
-      const event: AskAiApplyEvent = { as, answer, meta };
-      this.fire('apply', event);
-      this.#config.onApply?.(event);
-      return undefined;
-    };
-  }
-
-  #release() {
-    this.editor.plugins.get(AskAiEditing).release();
   }
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AppliedAs, AskAiMessages, DialogSnapshot } from '../session';
 import { answerOf } from './answer-view';
-import type { AnswerHandler, ApplyRefusal } from './apply-refusal';
+import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
 import { CopyIcon, InsertIcon, StopIcon } from './action-icons';
 import { copyText } from './copy-text';
 import { useCountdown } from './use-countdown';

@@ -5,7 +5,7 @@ import type { AppliedAs, AskAiMessageOverrides, AskAiPreset } from '../session';
 import { localeOf } from '../session/locale';
 import { resolveMessages } from '../session/messages';
 import { DEFAULT_LANGUAGES, DEFAULT_PRESETS } from '../session/presets';
-import { refusalOf, type AnswerHandler, type ApplyRefusal } from './apply-refusal';
+import { refusalOf, type AnswerHandler, type ApplyRefusal } from '../editors/apply';
 import type { FeedbackHandler } from './answer-workflow';
 import { answerOf, usePreloadMarkdown } from './answer-view';
 import { ErrorBoundary } from './error-boundary';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'rea
 import type { AppliedAs, AskAiMessages, AskAiPreset, DialogSession, DialogSnapshot } from '../session';
 import { localize } from '../session/messages';
 import { ActionBar } from './action-bar';
-import type { AnswerHandler, ApplyRefusal } from './apply-refusal';
+import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
 import { AnswerView } from './answer-view';
 import { AnswerWorkflow, VariantNav, type FeedbackHandler } from './answer-workflow';
 import { ContextSummary } from './context-summary';

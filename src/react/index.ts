@@ -15,7 +15,7 @@ export type {
   DialogSnapshot,
   DialogStatus,
 } from '../session';
-export type { AnswerHandler, ApplyEvent, ApplyRefusal } from './apply-refusal';
+export type { AnswerHandler, ApplyEvent, ApplyRefusal } from '../editors/apply';
 export type { FeedbackHandler } from './answer-workflow';
 export type {
   TaskAnswer,

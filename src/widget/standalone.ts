@@ -14,6 +14,7 @@ export {
   type FieldApplyEvent,
 } from './field-adapters';
 export { typo3Endpoints } from '../client/typo3-endpoints';
+export { attachEditor, type AttachedEditor, type EditorAdapter, type EditorCapture } from '../editors/editor-adapter';
 
 /**
  * For the CKEditor 5 plugin, which shares this runtime: `markdownFragment` (the answer as DOM nodes),

@@ -1,18 +1,18 @@
 import { Command as e, Plugin as t } from "@ckeditor/ckeditor5-core";
-import { loadMarkdownFragment as n, mount as r, typo3Endpoints as i } from "@ask-ai-dialog/typo3/widget-standalone.js";
-import { ButtonView as a } from "@ckeditor/ckeditor5-ui";
+import { attachEditor as n, loadMarkdownFragment as r, mount as i, typo3Endpoints as a } from "@ask-ai-dialog/typo3/widget-standalone.js";
+import { ButtonView as o } from "@ckeditor/ckeditor5-ui";
 // src/widget/adopt-styles.ts
-var o = /* @__PURE__ */ new WeakMap();
-function s(e, t) {
+var s = /* @__PURE__ */ new WeakMap();
+function c(e, t) {
 	let n = e.nodeType === 9 ? e : e.ownerDocument, r = n.defaultView?.CSSStyleSheet;
 	if ("adoptedStyleSheets" in e && typeof r?.prototype.replaceSync == "function") try {
-		let i = o.get(n);
-		i || o.set(n, i = /* @__PURE__ */ new Map());
+		let i = s.get(n);
+		i || s.set(n, i = /* @__PURE__ */ new Map());
 		let a = i.get(t);
 		a || (a = new r(), a.replaceSync(t), i.set(t, a));
-		let s = a;
-		return e.adoptedStyleSheets = [...e.adoptedStyleSheets, s], () => {
-			let t = [...e.adoptedStyleSheets], n = t.lastIndexOf(s);
+		let o = a;
+		return e.adoptedStyleSheets = [...e.adoptedStyleSheets, o], () => {
+			let t = [...e.adoptedStyleSheets], n = t.lastIndexOf(o);
 			n !== -1 && t.splice(n, 1), e.adoptedStyleSheets = t;
 		};
 	} catch {}
@@ -20,7 +20,7 @@ function s(e, t) {
 	return i.textContent = t, (e.nodeType === 9 ? e.head : e).prepend(i), () => i.remove();
 }
 // src/markdown/paragraphs.ts
-function c(e, t) {
+function l(e, t) {
 	return e.split(/\n{2,}/).filter((e) => e.trim() !== "").map((e) => {
 		let n = t.createElement("p");
 		return e.split("\n").forEach((e, r) => {
@@ -29,21 +29,21 @@ function c(e, t) {
 	});
 }
 // src/ckeditor5/model-markdown.ts
-var l = /^heading([1-6])$/;
-function u(e) {
-	return p([...e.getChildren()], !0).replace(/\n{3,}/g, "\n\n").trim();
-}
+var u = /^heading([1-6])$/;
 function d(e) {
-	return p([...e.getChildren()], !1).replace(/\n{3,}/g, "\n\n").trim();
+	return m([...e.getChildren()], !0).replace(/\n{3,}/g, "\n\n").trim();
 }
 function f(e) {
+	return m([...e.getChildren()], !1).replace(/\n{3,}/g, "\n\n").trim();
+}
+function p(e) {
 	return e.is("element");
 }
-function p(e, t) {
+function m(e, t) {
 	let n = [], r = /* @__PURE__ */ new Map(), i = !1;
 	for (let a of e) {
-		if (!f(a)) {
-			n.push(y([a], t));
+		if (!p(a)) {
+			n.push(b([a], t));
 			continue;
 		}
 		let e = a.getAttribute("listType");
@@ -52,43 +52,43 @@ function p(e, t) {
 			for (let e of r.keys()) e > o && r.delete(e);
 			let s = (r.get(o) ?? 0) + 1;
 			r.set(o, e === "numbered" ? s : 0);
-			let c = t ? e === "numbered" ? `${s}.` : e === "todo" ? a.getAttribute("todoListChecked") ? "- [x]" : "- [ ]" : "-" : e === "numbered" ? `${s}.` : "•", l = `${"   ".repeat(o)}${c} ${m(a, t)}`;
+			let c = t ? e === "numbered" ? `${s}.` : e === "todo" ? a.getAttribute("todoListChecked") ? "- [x]" : "- [ ]" : "-" : e === "numbered" ? `${s}.` : "•", l = `${"   ".repeat(o)}${c} ${h(a, t)}`;
 			n.push(i ? `\n${l}` : `${n.length ? "\n\n" : ""}${l}`), i = !0;
 			continue;
 		}
 		r.clear(), i = !1;
-		let o = m(a, t);
+		let o = h(a, t);
 		o !== "" && n.push(`${n.length ? "\n\n" : ""}${o}`);
 	}
 	return n.join("");
 }
-function m(e, t) {
-	let n = [...e.getChildren()], r = l.exec(e.name);
-	if (r) return t ? `${"#".repeat(Number(r[1]))} ${y(n, !0)}` : y(n, !1);
+function h(e, t) {
+	let n = [...e.getChildren()], r = u.exec(e.name);
+	if (r) return t ? `${"#".repeat(Number(r[1]))} ${b(n, !0)}` : b(n, !1);
 	switch (e.name) {
 		case "blockQuote": {
-			let e = p(n, t);
+			let e = m(n, t);
 			return t ? e.replace(/^/gm, "> ") : e;
 		}
 		case "codeBlock": {
-			let r = n.map((e) => e.is("element", "softBreak") ? "\n" : _(e)).join("");
+			let r = n.map((e) => e.is("element", "softBreak") ? "\n" : v(e)).join("");
 			if (!t) return r;
 			let i = r.includes("```") ? "~~~" : "```", a = e.getAttribute("language");
 			return `${i}${typeof a == "string" && a !== "plaintext" ? a : ""}\n${r}\n${i}`;
 		}
-		case "table": return g(n.filter(f), t);
+		case "table": return _(n.filter(p), t);
 		case "horizontalLine": return t ? "---" : "";
 		case "imageBlock":
 		case "imageInline": {
 			let n = e.getAttribute("alt");
-			return typeof n == "string" ? t ? `![${v(n)}]()` : n : "";
+			return typeof n == "string" ? t ? `![${y(n)}]()` : n : "";
 		}
-		default: return n.some((e) => f(e) && !h.has(e.name)) ? p(n, t) : y(n, t);
+		default: return n.some((e) => p(e) && !g.has(e.name)) ? m(n, t) : b(n, t);
 	}
 }
-var h = /* @__PURE__ */ new Set(["softBreak", "imageInline"]);
-function g(e, t) {
-	let n = e.map((e) => [...e.getChildren()].filter(f).map((e) => p([...e.getChildren()], t).replace(/\n+/g, " ")));
+var g = /* @__PURE__ */ new Set(["softBreak", "imageInline"]);
+function _(e, t) {
+	let n = e.map((e) => [...e.getChildren()].filter(p).map((e) => m([...e.getChildren()], t).replace(/\n+/g, " ")));
 	if (!t) return n.map((e) => e.join("	")).join("\n");
 	let r = Math.max(0, ...n.map((e) => e.length));
 	if (r === 0) return "";
@@ -99,24 +99,24 @@ function g(e, t) {
 		...o.map(i)
 	].join("\n");
 }
-function _(e) {
+function v(e) {
 	return "data" in e && typeof e.data == "string" ? e.data : "";
 }
-function v(e) {
+function y(e) {
 	return e.replace(/([\\`*_[\]<>#|~])/g, "\\$1");
 }
-function y(e, t) {
+function b(e, t) {
 	let n = "";
 	for (let r of e) {
 		if (r.is("element", "softBreak")) {
 			n += t ? "  \n" : "\n";
 			continue;
 		}
-		if (f(r)) {
-			n += m(r, t);
+		if (p(r)) {
+			n += h(r, t);
 			continue;
 		}
-		let e = _(r);
+		let e = v(r);
 		if (!t) {
 			n += e;
 			continue;
@@ -125,7 +125,7 @@ function y(e, t) {
 			n += e.includes("`") ? `\`\` ${e} \`\`` : `\`${e}\``;
 			continue;
 		}
-		let [, i = "", a = "", o = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(e) ?? [], s = v(a);
+		let [, i = "", a = "", o = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(e) ?? [], s = y(a);
 		if (s !== "") {
 			r.getAttribute("strikethrough") && (s = `~~${s}~~`), r.getAttribute("italic") && (s = `*${s}*`), r.getAttribute("bold") && (s = `**${s}**`);
 			let e = r.getAttribute("linkHref");
@@ -136,7 +136,7 @@ function y(e, t) {
 	return n;
 }
 // src/ckeditor5/ask-ai-editing.ts
-var b = "askAi:selection", x = "askAiGenerated", S = class extends e {
+var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 	#e;
 	constructor(e, t) {
 		super(e), this.#e = t;
@@ -145,9 +145,9 @@ var b = "askAi:selection", x = "askAiGenerated", S = class extends e {
 		this.isEnabled = this.editor.model.canEditAt(this.editor.model.document.selection);
 	}
 	execute(e) {
-		return this.editor.plugins.get(C).apply(this.#e, e);
+		return this.editor.plugins.get(w).apply(this.#e, e);
 	}
-}, C = class extends t {
+}, w = class extends t {
 	static get pluginName() {
 		return "AskAiEditing";
 	}
@@ -161,7 +161,7 @@ var b = "askAi:selection", x = "askAiGenerated", S = class extends e {
 	}
 	init() {
 		let { editor: e } = this;
-		n().then((e) => this.#t = e).catch(() => void 0), e.commands.add("askAiInsert", new S(e, "insert")), e.commands.add("askAiReplace", new S(e, "replace")), e.conversion.for("editingDowncast").markerToHighlight({
+		r().then((e) => this.#t = e).catch(() => void 0), e.commands.add("askAiInsert", new C(e, "insert")), e.commands.add("askAiReplace", new C(e, "replace")), e.conversion.for("editingDowncast").markerToHighlight({
 			model: "askAi",
 			view: { classes: "ask-ai-held-selection" }
 		}), this.#r();
@@ -171,7 +171,7 @@ var b = "askAi:selection", x = "askAiGenerated", S = class extends e {
 		if (!i || !a) return null;
 		let o = t.createRange(i.start, a.end), s = t.getSelectedContent(n);
 		t.change((e) => {
-			t.markers.has("askAi:selection") ? e.updateMarker(b, { range: o }) : e.addMarker(b, {
+			t.markers.has("askAi:selection") ? e.updateMarker(x, { range: o }) : e.addMarker(x, {
 				range: o,
 				usingOperation: !1,
 				affectsData: !1
@@ -182,41 +182,43 @@ var b = "askAi:selection", x = "askAiGenerated", S = class extends e {
 		};
 		let c = t.document.getRoot();
 		return {
-			text: o.isCollapsed ? "" : d(s),
-			markdown: o.isCollapsed ? "" : u(s),
-			document: c ? d(c) : ""
+			text: o.isCollapsed ? "" : f(s),
+			markdown: o.isCollapsed ? "" : d(s),
+			document: c ? f(c) : ""
 		};
 	}
 	release() {
 		this.#e = null;
 		let { model: e } = this.editor;
-		e.markers.has("askAi:selection") && e.change((e) => e.removeMarker(b));
+		e.markers.has("askAi:selection") && e.change((e) => e.removeMarker(x));
+	}
+	verify(e) {
+		let { model: t } = this.editor, n = this.editor.commands.get(e === "insert" ? "askAiInsert" : "askAiReplace");
+		if (this.editor.isReadOnly || n?.isEnabled === !1) return { refused: "readOnly" };
+		if (e === "insert") return null;
+		let r = t.markers.get(x), i = this.#e;
+		if (!r || !i || i.collapsed) return { refused: "selectionRemoved" };
+		let a = r.getRange();
+		return a.isCollapsed || a.root.rootName === "$graveyard" ? { refused: "selectionRemoved" } : this.editor.data.stringify(t.getSelectedContent(t.createSelection(a))) === i.data ? null : { refused: "selectionChanged" };
 	}
 	apply(e, { answer: t, mark: n }) {
-		let { model: r } = this.editor, i = this.editor.commands.get(e === "insert" ? "askAiInsert" : "askAiReplace");
-		if (this.editor.isReadOnly || i?.isEnabled === !1) return { refused: "readOnly" };
-		let a = r.markers.get(b), o = this.#e;
-		if (e === "replace") {
-			if (!a || !o || o.collapsed) return { refused: "selectionRemoved" };
-			let e = a.getRange();
-			if (e.isCollapsed || e.root.rootName === "$graveyard") return { refused: "selectionRemoved" };
-			if (this.editor.data.stringify(r.getSelectedContent(r.createSelection(e))) !== o.data) return { refused: "selectionChanged" };
-		}
-		let s = !!this.editor.config.get("askAi")?.markGenerated, c = !1;
-		return r.change((i) => {
-			let o = this.#n(t);
-			if (s) {
-				let e = [...i.createRangeIn(o).getItems()].filter((e) => e.is("$textProxy"));
-				for (let t of e) i.setAttribute(x, n ?? "true", t);
+		let r = this.verify(e);
+		if (r) return r;
+		let { model: i } = this.editor, a = i.markers.get(x), o = !!this.editor.config.get("askAi")?.markGenerated, s = !1;
+		return i.change((r) => {
+			let c = this.#n(t);
+			if (o) {
+				let e = [...r.createRangeIn(c).getItems()].filter((e) => e.is("$textProxy"));
+				for (let t of e) r.setAttribute(S, n ?? "true", t);
 			}
-			let l = a?.getRange(), u = l && l.root.rootName !== "$graveyard" ? l : r.document.selection.getFirstRange();
+			let l = a?.getRange(), u = l && l.root.rootName !== "$graveyard" ? l : i.document.selection.getFirstRange();
 			if (!u) return;
-			let d = e === "replace" ? i.createSelection(u) : w(r, u), f = r.insertContent(o, d);
-			i.setSelection(f.end), c = !f.isCollapsed || o.isEmpty;
-		}), c ? null : { refused: "other" };
+			let d = e === "replace" ? r.createSelection(u) : T(i, u), f = i.insertContent(c, d);
+			r.setSelection(f.end), s = !f.isCollapsed || c.isEmpty;
+		}), s ? null : { refused: "other" };
 	}
 	#n(e) {
-		let { data: t } = this.editor, n = this.editor.ui.view.element?.ownerDocument ?? document, r = t.processor, i = this.#t?.(e.markdown, n) ?? T(c(e.text, n), n), a;
+		let { data: t } = this.editor, n = this.editor.ui.view.element?.ownerDocument ?? document, r = t.processor, i = this.#t?.(e.markdown, n) ?? E(l(e.text, n), n), a;
 		if (r.domConverter) a = r.domConverter.domToView(i);
 		else {
 			let e = n.createElement("div");
@@ -228,11 +230,11 @@ var b = "askAi:selection", x = "askAiGenerated", S = class extends e {
 		let e = this.editor.config.get("askAi")?.markGenerated;
 		if (!e) return;
 		let t = typeof e == "object" && e.viewAttribute || "data-ai-generated", { editor: n } = this;
-		n.model.schema.extend("$text", { allowAttributes: x }), n.model.schema.setAttributeProperties(x, {
+		n.model.schema.extend("$text", { allowAttributes: S }), n.model.schema.setAttributeProperties(S, {
 			isFormatting: !1,
 			copyOnEnter: !1
 		}), n.conversion.for("downcast").attributeToElement({
-			model: x,
+			model: S,
 			view: (e, { writer: n }) => e ? n.createAttributeElement("span", { [t]: String(e) }, { priority: 5 }) : null
 		}), n.conversion.for("upcast").elementToAttribute({
 			view: {
@@ -240,29 +242,29 @@ var b = "askAi:selection", x = "askAiGenerated", S = class extends e {
 				attributes: { [t]: /[\s\S]*/ }
 			},
 			model: {
-				key: x,
+				key: S,
 				value: (e) => e.getAttribute(t) ?? "true"
 			}
 		});
 	}
 };
-function w(e, t) {
+function T(e, t) {
 	let n = t.end, r = n.parent;
 	return !r.is("element") || r.is("rootElement") ? n : r.isEmpty ? e.createPositionAt(r, 0) : e.schema.isBlock(r) ? e.createPositionAfter(r) : n;
 }
-function T(e, t) {
+function E(e, t) {
 	let n = t.createDocumentFragment();
 	return n.append(...e), n;
 }
 // src/session/locale.ts
-function E(e) {
+function D(e) {
 	return e?.toLowerCase().startsWith("de") ? "de" : "en";
 }
 // src/ckeditor5/ask-ai-ui.ts
-var D = {
+var O = {
 	en: "Ask AI",
 	de: "KI fragen"
-}, O = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><path d=\"M9 1.5 10.7 6.3 15.5 8 10.7 9.7 9 14.5 7.3 9.7 2.5 8 7.3 6.3Z\"/><path d=\"M15.5 12l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9Z\"/></svg>", k = "Ctrl+J", A = class extends t {
+}, k = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><path d=\"M9 1.5 10.7 6.3 15.5 8 10.7 9.7 9 14.5 7.3 9.7 2.5 8 7.3 6.3Z\"/><path d=\"M15.5 12l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9Z\"/></svg>", A = "Ctrl+J", j = class extends t {
 	static get pluginName() {
 		return "AskAiUI";
 	}
@@ -270,102 +272,125 @@ var D = {
 		return !1;
 	}
 	init() {
-		let { editor: e } = this, t = () => e.config.get("askAi") ?? {}, n = () => t().messages?.trigger ?? D[E(t().locale ?? e.locale.uiLanguage)] ?? D.en;
+		let { editor: e } = this, t = () => e.config.get("askAi") ?? {}, n = () => t().messages?.trigger ?? O[D(t().locale ?? e.locale.uiLanguage)] ?? O.en;
 		e.ui.componentFactory.add("askAi", (t) => {
-			let r = new a(t), i = e.commands.get("askAi");
+			let r = new o(t), i = e.commands.get("askAi");
 			return r.set({
 				label: n(),
-				icon: O,
+				icon: k,
 				tooltip: !0,
 				withText: !0,
-				keystroke: k,
+				keystroke: A,
 				class: "ask-ai-ckeditor-button"
 			}), r.bind("isEnabled").to(i, "isEnabled"), this.listenTo(r, "execute", () => e.execute("askAi")), r;
-		}), e.keystrokes.set(k, (t, n) => {
+		}), e.keystrokes.set(A, (t, n) => {
 			e.commands.get("askAi")?.isEnabled && (e.execute("askAi"), n());
 		});
 	}
-}, j = ".ck-editor__editable .ask-ai-held-selection { background-color: var(--ask-ai-held-selection, color-mix(in srgb, Highlight 30%, transparent)); box-shadow: 0 0 0 1px color-mix(in srgb, Highlight 60%, transparent); }", M = class extends e {
+}, M = ".ck-editor__editable .ask-ai-held-selection { background-color: var(--ask-ai-held-selection, color-mix(in srgb, Highlight 30%, transparent)); box-shadow: 0 0 0 1px color-mix(in srgb, Highlight 60%, transparent); }", N = class extends e {
 	refresh() {
-		this.isEnabled = this.editor.plugins.get(N).isConfigured;
+		this.isEnabled = this.editor.plugins.get(P).isConfigured;
 	}
 	execute() {
-		this.editor.plugins.get(N).open();
+		this.editor.plugins.get(P).open();
 	}
-}, N = class extends t {
+}, P = class extends t {
 	static get pluginName() {
 		return "AskAi";
 	}
 	static get requires() {
-		return [C, A];
+		return [w, j];
 	}
 	static get isOfficialPlugin() {
 		return !1;
 	}
 	#e = null;
 	#t = null;
-	#n = null;
-	#r = {};
+	#n = {};
 	constructor(e) {
 		super(e), e.config.define("askAi", {});
 	}
 	get isConfigured() {
-		let e = this.#r;
+		let e = this.#n;
 		return !!(e.transport || e.endpoints || e.routes);
 	}
 	init() {
 		let { editor: e } = this;
-		this.#r = e.config.get("askAi") ?? {}, e.commands.add("askAi", new M(e));
+		this.#n = e.config.get("askAi") ?? {}, e.commands.add("askAi", new N(e));
 	}
 	configure(e) {
-		this.#r = {
-			...this.#r,
+		this.#n = {
+			...this.#n,
 			...e
-		}, this.editor.commands.get("askAi")?.refresh(), this.#e?.update(this.#a());
+		}, this.editor.commands.get("askAi")?.refresh(), this.#e?.update(this.#o());
 	}
 	open() {
-		let { editor: e } = this, t = e.plugins.get(C).hold();
-		if (!t) return;
-		let n = this.#r.record, r = e.config.get("language") === void 0 ? void 0 : e.locale.contentLanguage, i = {
-			...t.text === "" ? {} : {
-				selection: t.text,
-				selectionMarkdown: t.markdown
-			},
-			...t.document === "" ? {} : { document: t.document },
-			...r ? { contentLanguage: r } : {},
-			...n ? {
-				recordTable: n.table,
-				recordUid: n.uid,
-				...n.field ? { recordField: n.field } : {}
-			} : {}
-		};
-		this.#i().update({
-			...this.#a(),
-			context: i,
-			open: !0
-		});
+		this.#r().open();
 	}
 	close() {
-		this.#e?.update({ open: !1 }), this.#c();
+		this.#e?.close();
 	}
 	destroy() {
-		this.#e?.unmount(), this.#e = null, this.#t?.remove(), this.#t = null, this.#n?.(), this.#n = null, super.destroy();
+		this.#e?.detach(), this.#e = null, this.#t?.(), this.#t = null, super.destroy();
 	}
-	#i() {
+	#r() {
 		if (this.#e) return this.#e;
 		let e = this.editor.ui.view.element?.ownerDocument ?? document;
-		this.#n = s(e, j);
-		let t = e.createElement("div");
-		return t.setAttribute("data-ask-ai-part", "ckeditor5"), (this.#r.container?.() ?? e.body).append(t), this.#t = t, this.#e = (this.#r.mount ?? r)(t, {
-			...this.#a(),
-			hideTrigger: !0,
-			open: !1
+		return this.#t = c(e, M), this.#e = n(this.#i(e), {
+			mount: this.#n.mount ?? i,
+			props: {
+				...this.#o(),
+				open: !1
+			},
+			container: this.#n.container?.() ?? e.body,
+			onApply: (e) => {
+				this.fire("apply", e), this.#n.onApply?.(e);
+			},
+			part: "ckeditor5"
 		}), this.#e;
 	}
+	#i(e) {
+		let { editor: t } = this, n = t.plugins.get(w);
+		return {
+			element: t.ui.view.element ?? e.body,
+			editsAfterClose: !1,
+			capture: () => {
+				let e = n.hold() ?? {
+					text: "",
+					markdown: "",
+					document: ""
+				};
+				return {
+					selection: e.text,
+					selectionMarkdown: e.markdown,
+					document: e.document,
+					context: this.#a(),
+					verify: (e) => n.verify(e),
+					apply: (e, n, r) => t.execute(e === "insert" ? "askAiInsert" : "askAiReplace", {
+						answer: n,
+						mark: r.runUuid ?? "true"
+					}),
+					release: () => n.release()
+				};
+			},
+			dispose() {}
+		};
+	}
 	#a() {
-		let { routes: e, record: t, markGenerated: n, onApply: r, container: a, mount: o, ...s } = this.#r, { taskPresets: c, taskPresetPlacement: l, ...u } = s, d = c?.length ? c : void 0, f = u.endpoints;
+		let { editor: e } = this, t = this.#n.record, n = e.config.get("language") === void 0 ? void 0 : e.locale.contentLanguage;
+		return {
+			...n ? { contentLanguage: n } : {},
+			...t ? {
+				recordTable: t.table,
+				recordUid: t.uid,
+				...t.field ? { recordField: t.field } : {}
+			} : {}
+		};
+	}
+	#o() {
+		let { routes: e, record: t, markGenerated: n, onApply: r, container: i, mount: o, ...s } = this.#n, { taskPresets: c, taskPresetPlacement: l, ...u } = s, d = c?.length ? c : void 0, f = u.endpoints;
 		if (!f && !u.transport && e) try {
-			f = i(e);
+			f = a(e);
 		} catch {
 			f = {
 				tools: "",
@@ -374,38 +399,15 @@ var D = {
 		}
 		return {
 			...u,
-			locale: this.#o(),
+			locale: this.#s(),
 			...d && l === "instead" ? { presets: d } : { morePresets: d },
 			endpoints: f,
-			hideTrigger: !0,
-			onOpenChange: (e) => {
-				this.#e?.update({ open: e }), e || this.#c();
-			},
-			onInsert: this.#s("insert"),
-			onReplace: this.#s("replace")
+			hideTrigger: !0
 		};
 	}
-	#o() {
-		return this.#r.locale ?? this.editor.locale.uiLanguage;
-	}
-	#s(e) {
-		return (t, n) => {
-			let r = this.editor.plugins.get(C).apply(e, {
-				answer: t,
-				mark: n.runUuid ?? "true"
-			});
-			if (r) return r;
-			let i = {
-				as: e,
-				answer: t,
-				meta: n
-			};
-			this.fire("apply", i), this.#r.onApply?.(i);
-		};
-	}
-	#c() {
-		this.editor.plugins.get(C).release();
+	#s() {
+		return this.#n.locale ?? this.editor.locale.uiLanguage;
 	}
 };
-export { k as ASK_AI_KEYSTROKE, N as AskAi, S as AskAiApplyCommand, M as AskAiCommand, C as AskAiEditing, A as AskAiUI, u as modelToMarkdown, d as modelToText };
+export { A as ASK_AI_KEYSTROKE, P as AskAi, C as AskAiApplyCommand, N as AskAiCommand, w as AskAiEditing, j as AskAiUI, d as modelToMarkdown, f as modelToText };
 

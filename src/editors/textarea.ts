@@ -1,0 +1,89 @@
+import type { TaskAnswer } from '../client';
+import type { ApplyRefusal } from './apply';
+import type { EditorAdapter } from './editor-adapter';
+
+/**
+ * A `<textarea>` or `<input>` as an editor: the selection goes with the task; Insert puts the answer's
+ * text after it (a blank line apart), Replace selection replaces it. Each edit goes through
+ * `execCommand('insertText')`, which the browser's undo stack records as one step (where a browser lacks
+ * it, `setRangeText` and an `input` event), and the field is read back. Replace is refused when the held
+ * text changed or is gone; a read-only or disabled field, and an answer past `maxlength`, are refused.
+ */
+export function textareaAdapter(textarea: HTMLTextAreaElement | HTMLInputElement): EditorAdapter {
+  return {
+    element: textarea,
+    editsAfterClose: true,
+    capture() {
+      const start = textarea.selectionStart ?? textarea.value.length;
+      const end = textarea.selectionEnd ?? start;
+      const selected = textarea.value.slice(start, end);
+      const held = textarea.value.slice(0, end);
+      const check = (): ApplyRefusal | null => {
+        if (start === end) return { refused: 'selectionRemoved' };
+        // The held text itself, not only its offsets: the same words moved into place by an edit before
+        // them are another occurrence, and are not replaced.
+        return textarea.value.startsWith(held) ? null : { refused: 'selectionChanged' };
+      };
+      // A one-line field drops line breaks: the answer's lines go in a space apart.
+      const fitted = (text: string) => (textarea instanceof HTMLInputElement ? text.replace(/\s*\n\s*/g, ' ') : text);
+      /** What Insert writes where: after the selected text, a blank line apart. */
+      const insertion = (answer: TaskAnswer) => {
+        const at = insertionOffset(textarea.value, selected, start, end);
+        const before = textarea.value.slice(0, at);
+        const gap = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+        return { at, text: fitted(`${gap}${answer.text}`) };
+      };
+      const accepts = (as: 'insert' | 'replace', answer: TaskAnswer): ApplyRefusal | null => {
+        if (textarea.readOnly || textarea.disabled || textarea.closest('fieldset:disabled')) {
+          return { refused: 'readOnly' };
+        }
+        const limit = textarea.maxLength;
+        if (limit < 0) return null;
+        const length =
+          as === 'replace'
+            ? textarea.value.length - (end - start) + fitted(answer.text).length
+            : textarea.value.length + insertion(answer).text.length;
+        // All of the answer or none of it: a field that keeps "Thi" of it loses the rest unseen.
+        return length > limit ? { refused: 'tooLong', limit } : null;
+      };
+      return {
+        selection: selected,
+        document: textarea.value,
+        verify: (as, answer) => accepts(as, answer) ?? (as === 'replace' ? check() : null),
+        apply(as, answer) {
+          const { at, to, text } =
+            as === 'replace' ? { at: start, to: end, text: fitted(answer.text) } : { ...insertion(answer), to: -1 };
+          const before = textarea.value;
+          const expected = before.slice(0, at) + text + before.slice(to === -1 ? at : to);
+          editTextarea(textarea, at, to === -1 ? at : to, text);
+          return textarea.value === expected ? null : { refused: 'other' };
+        },
+      };
+    },
+    dispose() {},
+  };
+}
+
+/**
+ * Where Insert goes in a field that may have changed since the dialog opened: after the selected text
+ * where it still is (its occurrence nearest the old place), else at the end of the field.
+ */
+function insertionOffset(value: string, selected: string, start: number, end: number): number {
+  if (value.slice(start, end) === selected) return end;
+  if (selected === '') return Math.min(end, value.length);
+  let best = -1;
+  for (let at = value.indexOf(selected); at !== -1; at = value.indexOf(selected, at + 1)) {
+    if (best === -1 || Math.abs(at - start) < Math.abs(best - start)) best = at;
+  }
+  return best === -1 ? value.length : best + selected.length;
+}
+
+function editTextarea(field: HTMLTextAreaElement | HTMLInputElement, start: number, end: number, text: string) {
+  field.focus();
+  field.setSelectionRange(start, end);
+  const doc = field.ownerDocument;
+  // The browser's own edit: one step on its undo stack (Chromium, Firefox, Safari).
+  if (typeof doc.execCommand === 'function' && doc.execCommand('insertText', false, text)) return;
+  field.setRangeText(text, start, end, 'end');
+  field.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+}

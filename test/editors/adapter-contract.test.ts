@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TaskAnswer, TaskAnswerMeta } from '../../src/client';
+import { contentEditableAdapter } from '../../src/editors/contenteditable';
+import type { EditorAdapter } from '../../src/editors/editor-adapter';
+import { textareaAdapter } from '../../src/editors/textarea';
+
+/**
+ * One contract for every editor on the seam (`src/editors`): capture → verify → apply in one step and
+ * read back → refuse with a reason. jsdom has no `execCommand`, so the adapters take their fallback edit
+ * here; Chromium runs the browser's own undoable edit (test/browser/ckeditor5.test.ts, the fields page),
+ * and CKEditor's adapter runs its commands there.
+ */
+interface Subject {
+  readonly adapter: EditorAdapter;
+  /** Selects `text` (its first occurrence) as a user would. */
+  select(text: string): void;
+  /** The editor's text now. */
+  text(): string;
+  /** Changes the editor's text behind the dialog's back. */
+  edit(from: string, to: string): void;
+  /** Makes the editor read-only. */
+  lock(): void;
+  /** A page script that puts the old text back after every edit. */
+  revertEdits(): void;
+}
+
+const answer = (text: string): TaskAnswer => ({ markdown: text, text });
+const META = { instruction: 'Improve', runUuid: 'run-1' } as unknown as TaskAnswerMeta;
+const BEFORE = 'The museum reopens in May. Tours start hourly.';
+
+const subjects: Record<string, () => Subject> = {
+  textarea: () => {
+    const field = document.createElement('textarea');
+    field.value = BEFORE;
+    document.body.append(field);
+    return {
+      adapter: textareaAdapter(field),
+      select: (text) => field.setSelectionRange(field.value.indexOf(text), field.value.indexOf(text) + text.length),
+      text: () => field.value,
+      edit: (from, to) => (field.value = field.value.replace(from, to)),
+      lock: () => (field.readOnly = true),
+      revertEdits: () => {
+        const kept = field.value;
+        field.addEventListener('input', () => (field.value = kept));
+      },
+    };
+  },
+  contenteditable: () => {
+    const region = document.createElement('div');
+    region.setAttribute('contenteditable', 'true');
+    region.innerHTML = `<p>${BEFORE}</p>`;
+    document.body.append(region);
+    const textNode = () => region.querySelector('p')!.firstChild as Text;
+    return {
+      adapter: contentEditableAdapter(region),
+      select: (text) => {
+        const node = textNode();
+        const range = document.createRange();
+        range.setStart(node, node.data.indexOf(text));
+        range.setEnd(node, node.data.indexOf(text) + text.length);
+        document.getSelection()!.removeAllRanges();
+        document.getSelection()!.addRange(range);
+        document.dispatchEvent(new Event('selectionchange'));
+      },
+      text: () => region.textContent ?? '',
+      edit: (from, to) => textNode().replaceData(textNode().data.indexOf(from), from.length, to),
+      lock: () => region.setAttribute('contenteditable', 'false'),
+      revertEdits: () => {
+        const kept = region.innerHTML;
+        region.addEventListener('input', () => (region.innerHTML = kept));
+      },
+    };
+  },
+};
+
+afterEach(() => document.body.replaceChildren());
+
+describe.each(Object.keys(subjects))('the editor seam: %s', (name) => {
+  const subject = () => subjects[name]!();
+
+  it('captures the selected text and the editor’s text', () => {
+    const s = subject();
+    s.select('Tours start hourly.');
+    const capture = s.adapter.capture();
+    expect(capture.selection).toBe('Tours start hourly.');
+    expect(capture.document).toContain('The museum reopens in May.');
+  });
+
+  it('replaces the held text, reads it back, and leaves the rest', () => {
+    const s = subject();
+    s.select('Tours start hourly.');
+    const capture = s.adapter.capture();
+    expect(capture.verify('replace', answer('Tours every hour.'))).toBeNull();
+    expect(capture.apply('replace', answer('Tours every hour.'), META)).toBeNull();
+    expect(s.text()).toContain('The museum reopens in May. Tours every hour.');
+    expect(s.text()).not.toContain('hourly');
+  });
+
+  it('inserts after the held text, which stays', () => {
+    const s = subject();
+    s.select('The museum reopens in May.');
+    const capture = s.adapter.capture();
+    expect(capture.apply('insert', answer('Entry is free.'), META)).toBeNull();
+    expect(s.text()).toContain('The museum reopens in May.');
+    expect(s.text()).toContain('Entry is free.');
+    expect(s.text().indexOf('Entry is free.')).toBeGreaterThan(s.text().indexOf('reopens in May.'));
+  });
+
+  it('refuses Replace when the held text changed, and writes nothing', () => {
+    const s = subject();
+    s.select('Tours start hourly.');
+    const capture = s.adapter.capture();
+    s.edit('hourly', 'daily');
+    expect(capture.verify('replace', answer('Tours every hour.'))).toEqual({ refused: 'selectionChanged' });
+    expect(s.text()).toContain('Tours start daily.');
+  });
+
+  it('refuses a read-only editor, for Insert and Replace alike', () => {
+    const s = subject();
+    s.select('Tours start hourly.');
+    const capture = s.adapter.capture();
+    s.lock();
+    expect(capture.verify('insert', answer('x'))).toEqual({ refused: 'readOnly' });
+    expect(capture.verify('replace', answer('x'))).toEqual({ refused: 'readOnly' });
+  });
+
+  it('refuses, after the edit, an editor that does not hold the answer (read back)', () => {
+    const s = subject();
+    s.select('Tours start hourly.');
+    const capture = s.adapter.capture();
+    s.revertEdits();
+    expect(capture.apply('replace', answer('Tours every hour.'), META)).toEqual({ refused: 'other' });
+    expect(s.text()).toContain('Tours start hourly.');
+  });
+});
