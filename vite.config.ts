@@ -12,6 +12,7 @@ const libraryEntries = {
   client: 'src/session/index.ts',
   widget: 'src/widget/index.ts',
   fields: 'src/widget/field-adapters.ts',
+  tiptap: 'src/tiptap/index.ts',
   mocks: 'src/mock-backend/index.ts',
   'mocks-vite': 'src/mock-backend/vite.ts',
   // The conformance check as the package's bin, `ask-ai-dialog-contract-check` (Node only).
@@ -24,6 +25,7 @@ const external = [
   /^react($|\/)/,
   /^react-dom($|\/)/,
   /^@tanstack\/react-query($|\/)/,
+  /^@tiptap\//,
   /^msw($|\/)/,
   /^vite($|\/)/,
   /^node:/,
@@ -39,6 +41,7 @@ const publicEntryAliases = [
   { find: /^ask-ai-dialog\/mocks$/, replacement: src('mock-backend/index.ts') },
   { find: /^ask-ai-dialog\/fields$/, replacement: src('widget/field-adapters.ts') },
   { find: /^ask-ai-dialog\/ckeditor5$/, replacement: src('ckeditor5/index.ts') },
+  { find: /^ask-ai-dialog\/tiptap$/, replacement: src('tiptap/index.ts') },
   { find: /^ask-ai-dialog\/widget\/standalone$/, replacement: src('widget/standalone.ts') },
   { find: /^ask-ai-dialog\/widget$/, replacement: src('widget/index.ts') },
   { find: /^ask-ai-dialog\/styles\.css$/, replacement: src('react/styles.css') },

@@ -4,12 +4,16 @@ import type { TaskAnswer, TaskAnswerMeta } from '../../src/client';
 import { contentEditableAdapter } from '../../src/editors/contenteditable';
 import type { EditorAdapter } from '../../src/editors/editor-adapter';
 import { textareaAdapter } from '../../src/editors/textarea';
+import { AskAi, tiptapAdapter } from '../../src/tiptap/ask-ai';
+import { Editor } from '@tiptap/core';
+import StarterKit from '@tiptap/starter-kit';
 
 /**
  * One contract for every editor on the seam (`src/editors`): capture → verify → apply in one step and
  * read back → refuse with a reason. jsdom has no `execCommand`, so the adapters take their fallback edit
  * here; Chromium runs the browser's own undoable edit (test/browser/ckeditor5.test.ts, the fields page),
- * and CKEditor's adapter runs its commands there.
+ * and CKEditor's adapter runs its commands there. Tiptap's adapter runs here on ProseMirror as it is,
+ * and in Chromium (test/browser/tiptap.test.ts).
  */
 interface Subject {
   readonly adapter: EditorAdapter;
@@ -30,6 +34,23 @@ const META = { instruction: 'Improve', runUuid: 'run-1' } as unknown as TaskAnsw
 const BEFORE = 'The museum reopens in May. Tours start hourly.';
 
 const subjects: Record<string, () => Subject> = {
+  tiptap: () => {
+    const element = document.createElement('div');
+    document.body.append(element);
+    const editor = new Editor({ element, extensions: [StarterKit, AskAi], content: `<p>${BEFORE}</p>` });
+    editors.push(editor);
+    // The extension brings the held selection's plugin; the adapter is what its command attaches.
+    // The paragraph's text starts at position 1.
+    const at = (text: string) => editor.state.doc.textContent.indexOf(text) + 1;
+    return {
+      adapter: tiptapAdapter(editor, () => undefined),
+      select: (text) => editor.commands.setTextSelection({ from: at(text), to: at(text) + text.length }),
+      text: () => editor.state.doc.textContent,
+      edit: (from, to) => editor.commands.insertContentAt({ from: at(from), to: at(from) + from.length }, to),
+      lock: () => editor.setEditable(false),
+      revertEdits: () => editor.view.setProps({ dispatchTransaction: () => undefined }),
+    };
+  },
   textarea: () => {
     const field = document.createElement('textarea');
     field.value = BEFORE;
@@ -74,7 +95,11 @@ const subjects: Record<string, () => Subject> = {
   },
 };
 
-afterEach(() => document.body.replaceChildren());
+const editors: Editor[] = [];
+afterEach(() => {
+  for (const editor of editors.splice(0)) editor.destroy();
+  document.body.replaceChildren();
+});
 
 describe.each(Object.keys(subjects))('the editor seam: %s', (name) => {
   const subject = () => subjects[name]!();

@@ -88,6 +88,13 @@ export const BUDGETS: Record<string, Budget> = {
     mustNotImport: ['preact', 'react', 'react-dom', 'marked', '@tanstack/query-core', 'msw', ...CKEDITOR],
     asShipped: true,
   },
+  // The Tiptap extension on the host's React and Tiptap: the widget's mount and the editor seam.
+  'ask-ai-dialog/tiptap': {
+    file: 'tiptap.js',
+    maxGzipBytes: 27 * 1024,
+    external: [...PEERS, '@tiptap/core', '@tiptap/pm'],
+    mustNotImport: ['msw', 'vite', ...CKEDITOR],
+  },
   'ask-ai-dialog/mocks': {
     file: 'mocks.js',
     maxGzipBytes: 30 * 1024,
