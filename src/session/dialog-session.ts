@@ -1,4 +1,4 @@
-import { QueryClient, QueryObserver } from '@tanstack/query-core';
+import { QueryClient } from '@tanstack/query-core';
 import type { RunContext } from '../contract/run-request';
 import type { OfferableTools } from '../client/offerable-tools';
 import type { AnswerOutcome } from '../contract/outcome';
@@ -6,20 +6,26 @@ import { GLOBAL_TIMERS } from '../client/idle-timeout';
 import { createRunController, type Timers } from '../client/run-controller';
 import { loadRunReaders } from '../client/load-run-readers';
 import type { RunSnapshot } from '../client/run-state';
-import { limitContext, taskResult, type ContextPart, type TaskResult } from '../client/task-result';
+import type { TaskResult } from '../client/task-result';
 import type { Transport } from '../client/transport';
 import type { MessageLine } from './messages';
 import { createNotifier } from './notifier';
-import { visibleName } from './visible-name';
-import { outcomeOf, type Outcome, type ToolLabel } from './outcome';
+import type { Outcome, ToolLabel } from './outcome';
+import { createRunClock } from './run-clock';
+import { sameContext, sameSubject, selectionOf, sentContext, type SentContext } from './sent-context';
+import { createSnapshotMemo } from './snapshot-memo';
 import {
-  NO_TOOLS,
-  sameToolListState,
-  toolListState,
-  toolsQueryOptions,
-  type ToolListState,
-  type ToolsQueryKey,
-} from './tools-query';
+  createVariants,
+  DEFAULT_MAX_VARIANTS,
+  NO_FEEDBACK,
+  type AnswerVariant,
+  type AppliedAs,
+  type FeedbackState,
+} from './variants';
+
+export type { SentContext } from './sent-context';
+import { createToolListObserver } from './tool-list-observer';
+import { toolsQueryOptions, type ToolListState } from './tools-query';
 
 /** One `status` for the whole dialog: the run's, plus `preparing` while a task waits for the tool list. */
 export type DialogStatus = 'idle' | 'preparing' | 'running' | 'done' | 'stopped' | 'failed' | 'suspended';
@@ -61,38 +67,7 @@ export const QUIET_AFTER_MS = 15_000;
  */
 export type RetryState = 'hidden' | 'waiting' | 'ready';
 
-/** How the answer was handed over: each answer once. */
-export type AppliedAs = 'insert' | 'replace';
-
-/** What became of the editor's verdict on an answer: it may be changed once. */
-export interface FeedbackState {
-  readonly given: AnswerOutcome | null;
-  /** `sent` also when only the host collects it (no outcome endpoint). */
-  readonly status: 'idle' | 'sending' | 'sent' | 'failed';
-  /** Whether the verdict can still be given or changed. */
-  readonly open: boolean;
-}
-
-/** One answer of this dialog session: every run that produced one adds a variant. */
-export interface AnswerVariant {
-  /** The run's request id. */
-  readonly id: string;
-  readonly result: TaskResult;
-  readonly applied: AppliedAs | null;
-  readonly feedback: FeedbackState;
-}
-
-/** How many answers a session keeps by default (the oldest goes first). */
-export const DEFAULT_MAX_VARIANTS = 10;
-
-const NO_FEEDBACK: FeedbackState = Object.freeze({ given: null, status: 'idle', open: true });
-
-/** The context as it is sent: cut to the limit, with the parts that were cut. */
-export interface SentContext {
-  readonly value: RunContext | undefined;
-  readonly cut: readonly ContextPart[];
-  readonly limit: number;
-}
+export { DEFAULT_MAX_VARIANTS, type AnswerVariant, type AppliedAs, type FeedbackState } from './variants';
 
 export interface DialogSnapshot {
   readonly status: DialogStatus;
@@ -189,8 +164,6 @@ export interface DialogSession {
 
 export const DEFAULT_CONTEXT_LIMIT = 20_000;
 
-type ToolsObserver = QueryObserver<OfferableTools, Error, OfferableTools, OfferableTools, ToolsQueryKey>;
-
 /**
  * The dialog's behaviour without a framework: the tool list (TanStack Query's core, shared cache),
  * the wait for it, the run, retry, stop, what each end says, and what is handed back. A binding
@@ -210,17 +183,15 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
   let instructionFromPreset = false;
   let notice: MessageLine | null = null;
   let active = false;
-  let variants: AnswerVariant[] = [];
-  let shown = -1;
-  const maxVariants = Math.max(1, options.maxVariants ?? DEFAULT_MAX_VARIANTS);
+  const notifier = createNotifier();
+  const variants = createVariants(Math.max(1, options.maxVariants ?? DEFAULT_MAX_VARIANTS), () => notifier.changed());
   const timers = options.timers ?? GLOBAL_TIMERS;
   const now = options.now ?? Date.now;
-  /** The one timer the session keeps: it wakes the snapshot when "quiet" or a retry countdown is due. */
-  let wake: { readonly at: number; readonly handle: unknown } | null = null;
   /** The task that waits for the tool list; replaced or cleared to abandon it. */
   let preparing: { readonly prompt: string } | null = null;
 
-  const notifier = createNotifier();
+  const clock = createRunClock(timers, now, () => notifier.changed());
+  const schedule = clock.schedule;
   const controller = createRunController({
     transport,
     configuration,
@@ -231,60 +202,16 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
   });
   /** A run that ended with an answer adds it to the variants, and shows it. */
   controller.subscribe(() => {
-    const run = controller.getSnapshot();
-    if (run.status !== 'running' && run.requestId !== null && !variants.some((v) => v.id === run.requestId)) {
-      const result = taskResult(run);
-      if (result) {
-        variants = [...variants, { id: run.requestId, result, applied: null, feedback: NO_FEEDBACK }].slice(
-          -maxVariants,
-        );
-        shown = variants.length - 1;
-      }
-    }
+    variants.addFrom(controller.getSnapshot());
     notifier.changed();
   });
-  const updateVariant = (index: number, patch: Partial<AnswerVariant>) => {
-    variants = variants.map((variant, i) => (i === index ? { ...variant, ...patch } : variant));
-    notifier.changed();
-  };
 
-  const queryOptions = () =>
-    toolsQueryOptions(transport, configuration, { timeoutMs: options.toolsTimeoutMs, timers: options.timers });
-  const observerOptions = () => ({ ...queryOptions(), enabled: active });
-  let observer: ToolsObserver = new QueryObserver(client, observerOptions());
-  let tools: ToolListState = NO_TOOLS;
-  let detach: (() => void) | null = null;
-
-  const onTools = () => {
-    const next = toolListState(observer.getCurrentResult());
-    if (sameToolListState(next, tools)) return;
-    tools = next;
-    notifier.changed();
-  };
-  function attach() {
-    if (detach) return;
-    detach = observer.subscribe(onTools);
-    onTools();
-  }
-  function detachObserver() {
-    detach?.();
-    detach = null;
-  }
-  function reconfigure() {
-    controller.setOptions({ transport, configuration });
-    observer.setOptions(observerOptions());
-    onTools();
-  }
-  function replaceClient(next: QueryClient) {
-    const attached = detach !== null;
-    detachObserver();
-    client = next;
-    observer = new QueryObserver(client, observerOptions());
-    if (attached) attach();
-    else onTools();
-  }
-
-  const cachedTools = (): OfferableTools | undefined => client.getQueryData<OfferableTools>(queryOptions().queryKey);
+  const toolList = createToolListObserver(
+    client,
+    () => toolsQueryOptions(transport, configuration, { timeoutMs: options.toolsTimeoutMs, timers: options.timers }),
+    () => notifier.changed(),
+  );
+  const cachedTools = () => toolList.cached();
 
   /** The last run launched, so that Try again runs the same backend task. */
   let launched: { readonly prompt: string; readonly task: string | number | undefined } | null = null;
@@ -326,7 +253,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     const ticket = { prompt };
     preparing = ticket;
     notifier.changed();
-    const list = client.fetchQuery({ ...queryOptions(), ...(freshTools ? { staleTime: 0 } : {}) });
+    const list = toolList.fetch(freshTools);
     list
       .then(
         (value) => value,
@@ -348,8 +275,9 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     const run = controller.getSnapshot();
     const waiting = preparing !== null;
     const status: DialogStatus = waiting ? 'preparing' : run.status;
+    const tools = toolList.state();
     const labelOf = memo.labels(tools.data);
-    const variant = variants[shown];
+    const variant = variants.current();
     const outcome = waiting ? null : memo.outcome(run, labelOf);
     const at = now();
     const retryAt =
@@ -377,35 +305,13 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       retryAt: retry === 'waiting' ? retryAt : null,
       quiet: quietAt !== null && at >= quietAt,
       applied: variant?.applied ?? null,
-      variants,
-      shown,
+      variants: variants.list,
+      shown: variants.shown,
       feedbackAvailable: Boolean(transport.endpoints.outcome && variant?.result.meta.correlationId),
       feedback: variant?.feedback ?? NO_FEEDBACK,
       toolLabel: labelOf,
       canReplace: selectionOf(context.value) !== '',
     };
-  }
-
-  /** Wakes the snapshot at `at` (one timer at most), so a countdown ends and "quiet" shows on time. */
-  function schedule(at: number | null) {
-    if (wake?.at === at) return;
-    // A wake due sooner serves as it is: it computes the snapshot again, which sets the next one. (A
-    // stream moves "quiet" on with every event: no timer is replaced per event.)
-    if (wake && at !== null && wake.at <= at) return;
-    if (wake) timers.clearTimeout(wake.handle);
-    wake =
-      at === null
-        ? null
-        : {
-            at,
-            handle: timers.setTimeout(
-              () => {
-                wake = null;
-                notifier.changed();
-              },
-              Math.max(0, at - now()),
-            ),
-          };
   }
 
   let snapshot = compute();
@@ -422,10 +328,10 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
   return {
     subscribe(listener) {
       const unsubscribe = notifier.subscribe(listener);
-      attach();
+      toolList.attach();
       return () => {
         unsubscribe();
-        if (notifier.size() === 0) detachObserver();
+        if (notifier.size() === 0) toolList.detach();
       };
     },
     getSnapshot: read,
@@ -445,18 +351,21 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       }
       if ('queryClient' in settings) {
         const next = clientOf(settings.queryClient);
-        if (next !== client) replaceClient(next);
+        if (next !== client) {
+          client = next;
+          toolList.replaceClient(next);
+        }
       }
-      if (toolsChanged) reconfigure();
+      if (toolsChanged) {
+        controller.setOptions({ transport, configuration });
+        toolList.reconfigure();
+      }
       const nextInput = 'context' in settings ? settings.context : contextInput;
       const nextLimit = 'contextLimit' in settings ? (settings.contextLimit ?? DEFAULT_CONTEXT_LIMIT) : contextLimit;
       if (nextLimit !== contextLimit || !sameContext(nextInput, contextInput)) {
         // Another selection or record: the answers of the old one no longer apply. (The document may
         // change, by an insertion among others, without taking the answers with it.)
-        if (!sameSubject(nextInput, contextInput)) {
-          variants = [];
-          shown = -1;
-        }
+        if (!sameSubject(nextInput, contextInput)) variants.clear();
         contextInput = nextInput;
         contextLimit = nextLimit;
         context = sentContext(contextInput, contextLimit);
@@ -481,19 +390,16 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     },
     apply(as) {
       const current = read();
-      const variant = variants[shown];
+      const variant = variants.current();
       if (current.result === null || !variant || variant.applied !== null) return null;
-      updateVariant(shown, { applied: as });
+      variants.update(variant.id, { applied: as });
       return variant.result;
     },
     showVariant(index) {
-      const next = Math.min(Math.max(index, 0), variants.length - 1);
-      if (next === shown || variants.length === 0) return;
-      shown = next;
-      notifier.changed();
+      variants.show(index);
     },
     refine(refinement) {
-      const variant = variants[shown];
+      const variant = variants.current();
       if (!variant || refinement.trim() === '') return false;
       // Cut to the context limit with the rest of the context, and said so (`SentContext.cut`).
       return begin(refinement, false, {
@@ -502,22 +408,21 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       });
     },
     feedback(outcome) {
-      const index = shown;
-      const variant = variants[index];
+      const variant = variants.current();
       if (!variant || !variant.feedback.open || variant.feedback.given === outcome) return null;
       const changing = variant.feedback.given !== null;
       const correlationId = variant.result.meta.correlationId;
       const posting = Boolean(transport.endpoints.outcome && correlationId);
-      updateVariant(index, { feedback: { given: outcome, status: posting ? 'sending' : 'sent', open: !changing } });
+      variants.update(variant.id, {
+        feedback: { given: outcome, status: posting ? 'sending' : 'sent', open: !changing },
+      });
       if (posting && correlationId) {
-        const sent = loadRunReaders().then(
-          (code) => code?.sendFeedback(transport, correlationId, outcome, now()) ?? false,
-        );
-        void sent.then((ok) => {
-          const current = variants[index];
-          if (current?.id !== variant.id) return;
-          updateVariant(index, { feedback: { ...current.feedback, status: ok ? 'sent' : 'failed' } });
-        });
+        void loadRunReaders()
+          .then((code) => code?.sendFeedback(transport, correlationId, outcome, now()) ?? false)
+          // The rated answer by its identity: runs that ended meanwhile may have moved it in the list.
+          .then((ok) =>
+            variants.update(variant.id, (v) => ({ feedback: { ...v.feedback, status: ok ? 'sent' : 'failed' } })),
+          );
       }
       return variant.result;
     },
@@ -533,15 +438,14 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       if (next === active) return;
       active = next;
       if (active) void loadRunReaders();
-      observer.setOptions(observerOptions());
-      onTools();
+      toolList.setActive(active);
     },
     prefetchTools() {
       void loadRunReaders();
-      void client.prefetchQuery(queryOptions());
+      toolList.prefetch();
     },
     reloadTools() {
-      client.fetchQuery({ ...queryOptions(), staleTime: 0 }).catch(() => undefined);
+      toolList.fetch(true).catch(() => undefined);
     },
     dispose() {
       if (preparing !== null) {
@@ -549,75 +453,8 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
         notifier.changed();
       }
       controller.stop();
-      detachObserver();
+      toolList.detach();
       schedule(null);
-    },
-  };
-}
-
-function selectionOf(context: RunContext | undefined): string {
-  const selection = (context as { selection?: unknown } | undefined)?.selection;
-  return typeof selection === 'string' ? selection : '';
-}
-
-function sentContext(context: RunContext | undefined, limit: number): SentContext {
-  const limited = limitContext(context, limit);
-  return { value: limited.context, cut: limited.cut, limit };
-}
-
-const CONTEXT_KEYS = [
-  'selection',
-  'selectionMarkdown',
-  'document',
-  'recordTable',
-  'recordUid',
-  'recordField',
-  'contentLanguage',
-] as const;
-const SUBJECT_KEYS = ['selection', 'recordTable', 'recordUid', 'recordField'] as const;
-
-/** Two contexts are about the same thing: the same selection of the same record. */
-function sameSubject(a: RunContext | undefined, b: RunContext | undefined): boolean {
-  const x = (a ?? {}) as Record<string, unknown>;
-  const y = (b ?? {}) as Record<string, unknown>;
-  return SUBJECT_KEYS.every((key) => x[key] === y[key]);
-}
-
-/** Two contexts send the same: a host may pass a new object on every render. */
-function sameContext(a: RunContext | undefined, b: RunContext | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  return CONTEXT_KEYS.every((key) => x[key] === y[key]);
-}
-
-/** What is derived from a run is derived once per run snapshot: unchanged parts keep their identity. */
-function createSnapshotMemo() {
-  let outcomeFor: RunSnapshot | null = null;
-  let outcomeLabels: ToolLabel | null = null;
-  let outcome: Outcome | null = null;
-  let labelsFor: OfferableTools | undefined | null = null;
-  let labels: ToolLabel = String;
-  return {
-    labels(list: OfferableTools | undefined): ToolLabel {
-      if (list !== labelsFor) {
-        labelsFor = list;
-        const byName = new Map<string, string>();
-        for (const tool of [...(list?.unattended ?? []), ...(list?.withheld ?? [])]) {
-          if (tool.label) byName.set(tool.name, tool.label);
-        }
-        labels = (name) => visibleName(byName.get(name) ?? name);
-      }
-      return labels;
-    },
-    outcome(run: RunSnapshot, labelOf: ToolLabel) {
-      if (run !== outcomeFor || labelOf !== outcomeLabels) {
-        outcomeFor = run;
-        outcomeLabels = labelOf;
-        outcome = outcomeOf(run, labelOf);
-      }
-      return outcome;
     },
   };
 }

@@ -37,7 +37,9 @@ export const BUDGETS: Record<string, Budget> = {
     // timeouts) with both languages' messages; the run's readers (2.5 kB) load with the first run. Pinned
     // so it cannot grow unnoticed: 23.2 kB, then 23.8 kB with messages as templates (TYPO3's XLIFF), a
     // backend task per preset, the content's language and text cut on whole characters, then 24.0 kB with
-    // three messages in two languages (a read-only field, an answer that does not fit, changes too long).
+    // three messages in two languages (a read-only field, an answer that does not fit, changes too long),
+    // then 24.3 kB with the session in parts (variants, tool list, clock, sent context, memo) and the
+    // previous answer's cut stated.
     maxGzipBytes: 24.5 * 1024,
     external: ['@tanstack/query-core'],
     mustNotImport: ['react', 'react-dom', 'msw', '@tanstack/react-query', ...CKEDITOR],

@@ -123,6 +123,38 @@ describe('refine', () => {
 });
 
 describe('feedback', () => {
+  it('settles the rated answer by its identity, when runs that end meanwhile move it in the list', async () => {
+    const sim = simulated();
+    // The rating's post waits until the third answer is in.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/outcome')) await held;
+      return sim.fetch(input, init);
+    }) as typeof fetch;
+    const session = createDialogSession({
+      transport: createTransport({ endpoints: { ...ENDPOINTS, outcome: OUTCOME }, fetch: fetchFn }),
+      context: { selection: ARTICLE },
+      maxVariants: 2,
+    });
+    session.subscribe(() => undefined);
+    const settle = () => until(() => !['preparing', 'running'].includes(session.getSnapshot().status));
+    for (const prompt of ['Summarise.', 'Shorten.']) {
+      session.start(prompt);
+      await settle();
+    }
+    // "Shorten." is the second of two; its rating is in flight when a third answer pushes out the first.
+    session.feedback('helpful');
+    session.start('Improve.');
+    await settle();
+    const rated = () => session.getSnapshot().variants.find((v) => v.result.meta.instruction === 'Shorten.');
+    expect(session.getSnapshot().variants.indexOf(rated()!)).toBe(0);
+    expect(rated()?.feedback.status).toBe('sending');
+    release();
+    await until(() => rated()?.feedback.status === 'sent');
+    expect(rated()?.feedback).toEqual({ given: 'helpful', status: 'sent', open: true });
+  });
+
   it('posts { correlationId, outcome } once per press, changeable once, and the backend records it', async () => {
     const { session, sim, outcomes, settle } = setup();
     session.start('Summarise this text.');

@@ -1,0 +1,34 @@
+import type { OfferableTools } from '../client/offerable-tools';
+import type { RunSnapshot } from '../client/run-state';
+import { outcomeOf, type Outcome, type ToolLabel } from './outcome';
+import { visibleName } from './visible-name';
+
+/** What is derived from a run is derived once per run snapshot: unchanged parts keep their identity. */
+export function createSnapshotMemo() {
+  let outcomeFor: RunSnapshot | null = null;
+  let outcomeLabels: ToolLabel | null = null;
+  let outcome: Outcome | null = null;
+  let labelsFor: OfferableTools | undefined | null = null;
+  let labels: ToolLabel = String;
+  return {
+    labels(list: OfferableTools | undefined): ToolLabel {
+      if (list !== labelsFor) {
+        labelsFor = list;
+        const byName = new Map<string, string>();
+        for (const tool of [...(list?.unattended ?? []), ...(list?.withheld ?? [])]) {
+          if (tool.label) byName.set(tool.name, tool.label);
+        }
+        labels = (name) => visibleName(byName.get(name) ?? name);
+      }
+      return labels;
+    },
+    outcome(run: RunSnapshot, labelOf: ToolLabel) {
+      if (run !== outcomeFor || labelOf !== outcomeLabels) {
+        outcomeFor = run;
+        outcomeLabels = labelOf;
+        outcome = outcomeOf(run, labelOf);
+      }
+      return outcome;
+    },
+  };
+}
