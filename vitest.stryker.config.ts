@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 import base from './vite.config';
 
 /**
- * The unit tests StrykerJS runs against each mutant: the framework-free layers' own tests, the
- * simulated backend's and the conformance check's (they drive the client end to end). Not the
- * dialog's jsdom tests (they would take hours over every mutant), nor the import side-effect test:
+ * The unit tests StrykerJS runs against each mutant: the framework-free layers' own tests (the
+ * markdown layer's and the editor seam's among them), the simulated backend's and the conformance
+ * check's (they drive the client end to end). Not the dialog's jsdom tests (they would take hours over
+ * every mutant), nor the import side-effect test:
  * instrumented code adds the mutation switch to globalThis by design.
  */
 // Spread, not mergeConfig: mergeConfig would add these lists to the base config's instead of replacing them.
@@ -17,6 +18,8 @@ export default defineConfig({
       'test/contract/**/*.test.ts',
       'test/client/**/*.test.ts',
       'test/session/**/*.test.ts',
+      'test/markdown/**/*.test.{ts,tsx}',
+      'test/editors/**/*.test.ts',
       'test/mock-backend/**/*.test.ts',
       'test/scripts/**/*.test.ts',
     ],

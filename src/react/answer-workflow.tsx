@@ -38,6 +38,39 @@ export function VariantNav({ snapshot, session, messages: m }: WorkflowProps) {
   );
 }
 
+/**
+ * What the answer in view is: the instruction (or refinement) that produced it, and marks for an answer
+ * that ended early ("Incomplete", still usable), one from an earlier run while the last run ended without
+ * an answer ("Earlier answer"), and one already handed over ("Inserted", "Replaced").
+ */
+export function AnswerProvenance({ snapshot, messages: m }: Omit<WorkflowProps, 'session'>) {
+  const { status, run, variants, shown, applied } = snapshot;
+  const variant = status === 'running' ? null : variants[shown];
+  const instruction = variant ? variant.result.meta.instruction : run.prompt;
+  if (!instruction) return null;
+  const earlier = variant !== null && variant !== undefined && run.requestId !== variant.id && status !== 'idle';
+  return (
+    <p className="ask-ai-provenance" data-ask-ai-part="provenance">
+      <span className="ask-ai-provenance-instruction">{m.answerFor(instruction)}</span>
+      {variant?.result.meta.partial && (
+        <span className="ask-ai-badge" data-ask-ai-part="incomplete" data-tone="warning">
+          {m.incomplete}
+        </span>
+      )}
+      {earlier && (
+        <span className="ask-ai-badge" data-ask-ai-part="earlier">
+          {m.earlierAnswer}
+        </span>
+      )}
+      {applied && (
+        <span className="ask-ai-badge" data-ask-ai-part="applied" data-tone="success">
+          {applied === 'insert' ? m.inserted : m.replaced}
+        </span>
+      )}
+    </p>
+  );
+}
+
 interface WorkflowProps {
   readonly snapshot: DialogSnapshot;
   readonly session: DialogSession;

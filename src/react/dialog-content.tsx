@@ -4,7 +4,7 @@ import { localize } from '../session/messages';
 import { ActionBar } from './action-bar';
 import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
 import { AnswerView } from './answer-view';
-import { AnswerWorkflow, VariantNav, type FeedbackHandler } from './answer-workflow';
+import { AnswerProvenance, AnswerWorkflow, VariantNav, type FeedbackHandler } from './answer-workflow';
 import { ContextSummary } from './context-summary';
 import { OutcomeNotice } from './outcome-notice';
 import { RunProgress } from './run-progress';
@@ -91,6 +91,7 @@ export default function DialogContent(props: DialogContentProps) {
             data-state={run.status}
           >
             <VariantNav snapshot={snapshot} session={session} messages={m} />
+            <AnswerProvenance snapshot={snapshot} messages={m} />
             <AnswerView markdown={shownAnswer} streaming={running} />
             {/* Only under the answer the cut run gave: another answer in view was not cut. */}
             {run.answerCut && (running || shownAnswer === (run.answer ?? run.partialAnswer)) && (

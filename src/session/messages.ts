@@ -117,6 +117,12 @@ export interface AskAiMessages {
   previousAnswer: string;
   nextAnswer: string;
   variantOf: (shown: number, count: number) => string;
+  /** What produced the answer in view: the instruction (or refinement) it ran with. */
+  answerFor: (instruction: string) => string;
+  /** On an answer that ended early (stopped, or the stream broke): still usable. */
+  incomplete: string;
+  /** On an answer from an earlier run, shown while the last run ended without one. */
+  earlierAnswer: string;
   refine: string;
   refinePlaceholder: string;
   showChanges: string;
@@ -240,6 +246,9 @@ export const EN_MESSAGES: AskAiMessages = {
   previousAnswer: 'Previous answer',
   nextAnswer: 'Next answer',
   variantOf: (shown, count) => `${shown} of ${count}`,
+  answerFor: (instruction) => `For “${instruction}”`,
+  incomplete: 'Incomplete',
+  earlierAnswer: 'Earlier answer',
   refine: 'Refine',
   refinePlaceholder: 'Make it shorter, more formal, a list…',
   showChanges: 'Show changes',
@@ -370,6 +379,9 @@ export const DE_MESSAGES: AskAiMessages = {
   previousAnswer: 'Vorherige Antwort',
   nextAnswer: 'Nächste Antwort',
   variantOf: (shown, count) => `${shown} von ${count}`,
+  answerFor: (instruction) => `Zu „${instruction}“`,
+  incomplete: 'Unvollständig',
+  earlierAnswer: 'Frühere Antwort',
   refine: 'Verfeinern',
   refinePlaceholder: 'Kürzer, förmlicher, als Liste …',
   showChanges: 'Änderungen zeigen',
