@@ -10,6 +10,8 @@ export interface ActionBarProps {
   readonly snapshot: DialogSnapshot;
   /** The form the Run button submits (it lives in the body; the bar stays in view). */
   readonly formId: string;
+  /** The action that fits the answer (Replace selection after a rewriting task): the primary button. */
+  readonly primary?: AppliedAs | undefined;
   readonly onInsert: AnswerHandler | undefined;
   readonly onReplace: AnswerHandler | undefined;
   readonly onCopy: AnswerHandler | undefined;
@@ -59,6 +61,7 @@ export function ActionBar(props: ActionBarProps) {
     setCopy(copied ? 'copied' : props.onCopy ? 'idle' : 'failed');
   };
   const usage = !running && run.usage ? run.usage : null;
+  const replacePrimary = props.primary === 'replace' && Boolean(props.onReplace) && snapshot.canReplace;
 
   // Focus never falls to the page: when the focused control goes away or is disabled (Run becoming Stop,
   // a preset, Refine or Regenerate starting a run, Stop ending it), it moves to what comes next here —
@@ -159,8 +162,10 @@ export function ActionBar(props: ActionBarProps) {
         )}
         {answer && props.onReplace && snapshot.canReplace && (
           <button
+            ref={replacePrimary ? nextRef : undefined}
             type="button"
-            className="ask-ai-button"
+            className={replacePrimary ? 'ask-ai-button ask-ai-primary' : 'ask-ai-button'}
+            data-ask-ai-part="replace"
             disabled={applied !== null}
             onClick={() => void applyAs('replace', props.onReplace!)}
           >
@@ -169,9 +174,10 @@ export function ActionBar(props: ActionBarProps) {
         )}
         {answer && props.onInsert && (
           <button
-            ref={nextRef}
+            ref={replacePrimary ? undefined : nextRef}
             type="button"
-            className="ask-ai-button ask-ai-primary"
+            className={replacePrimary ? 'ask-ai-button' : 'ask-ai-button ask-ai-primary'}
+            data-ask-ai-part="insert"
             disabled={applied !== null}
             onClick={() => void applyAs('insert', props.onInsert!)}
           >

@@ -1,5 +1,9 @@
 import { memo } from 'react';
 import type { AskAiMessages, SentContext } from '../session';
+import { cutText } from '../client/well-formed-text';
+
+/** How much of the selection the dialog shows, so the editor sees what the task works on. */
+const EXCERPT_CHARS = 240;
 
 export interface ContextSummaryProps {
   readonly context: SentContext;
@@ -25,6 +29,11 @@ export const ContextSummary = memo(function ContextSummary({
     <div className="ask-ai-context" data-ask-ai-part="context" data-cut={cut.length > 0 || undefined}>
       <span className="ask-ai-context-label">{m.context}: </span>
       {parts.length === 0 ? m.contextNone : parts.join(' · ')}
+      {c.selection && (
+        <blockquote className="ask-ai-selection" data-ask-ai-part="selection" dir="auto">
+          {c.selection.length > EXCERPT_CHARS ? `${cutText(c.selection, EXCERPT_CHARS).trimEnd()}…` : c.selection}
+        </blockquote>
+      )}
       {[...new Set(cut.map((part) => (part === 'selectionMarkdown' ? 'selection' : part)))].map((part) => (
         <p key={part} className="ask-ai-note" data-ask-ai-part="context-cut">
           {m.contextCut(part, limit)}

@@ -60,6 +60,8 @@ export default function DialogContent(props: DialogContentProps) {
         <p id={props.descriptionId} className="ask-ai-description">
           {m.description}
         </p>
+        {/* What the task works on, at the top: the selection stays in view while the editor works. */}
+        <ContextSummary context={snapshot.context} messages={m} />
         <TaskForm
           id={props.formId}
           presets={presets}
@@ -107,13 +109,13 @@ export default function DialogContent(props: DialogContentProps) {
         {!running && (
           <AnswerWorkflow snapshot={snapshot} session={session} messages={m} onFeedback={props.onFeedback} />
         )}
-        <ContextSummary context={snapshot.context} messages={m} />
         <ToolDisclosure tools={tools} messages={m} />
         {props.children}
       </div>
       <ActionBar
         snapshot={snapshot}
         formId={props.formId}
+        primary={primaryAction(snapshot, presets, language)}
         onInsert={props.onInsert}
         onReplace={props.onReplace}
         onCopy={props.onCopy}
@@ -125,4 +127,19 @@ export default function DialogContent(props: DialogContentProps) {
       />
     </>
   );
+}
+
+/**
+ * The action that fits the answer in view: "Replace selection" after a rewriting task (shorten, improve,
+ * translate) where there is a selection to replace; else Insert.
+ */
+function primaryAction(snapshot: DialogSnapshot, presets: readonly AskAiPreset[], language: string): AppliedAs {
+  const instruction = snapshot.variants[snapshot.shown]?.result.meta.instruction;
+  if (!instruction || !snapshot.canReplace) return 'insert';
+  const rewrites = presets.some(
+    (preset) =>
+      preset.rewrites === true &&
+      (typeof preset.prompt === 'string' ? preset.prompt : preset.prompt({ language })) === instruction,
+  );
+  return rewrites ? 'replace' : 'insert';
 }

@@ -16,16 +16,28 @@ export interface AskAiPreset {
    * `ask_ai_tasks`): the run carries it and the backend runs that task on the editor's text.
    */
   readonly task?: string | number;
+  /**
+   * Its answer rewrites the selected text (shorten, improve, translate): "Replace selection" is then the
+   * primary action where there is a selection; else (a summary, keywords, alt text) Insert is.
+   */
+  readonly rewrites?: boolean;
 }
 
 const EN: readonly AskAiPreset[] = [
   { id: 'summarise', label: 'Summarise', prompt: 'Summarise this text in two sentences.', requiredTools: [] },
-  { id: 'shorten', label: 'Shorten', prompt: 'Shorten this text and keep its meaning.', requiredTools: [] },
+  {
+    id: 'shorten',
+    label: 'Shorten',
+    prompt: 'Shorten this text and keep its meaning.',
+    requiredTools: [],
+    rewrites: true,
+  },
   {
     id: 'improve',
     label: 'Improve',
     prompt: 'Improve the wording, grammar and punctuation of this text.',
     requiredTools: [],
+    rewrites: true,
   },
   {
     id: 'translate',
@@ -33,6 +45,7 @@ const EN: readonly AskAiPreset[] = [
     prompt: ({ language }) => `Translate this text into ${language}.`,
     requiredTools: [],
     needsLanguage: true,
+    rewrites: true,
   },
   { id: 'keywords', label: 'Keywords', prompt: 'Suggest keywords for this text.', requiredTools: [] },
   {
@@ -45,12 +58,19 @@ const EN: readonly AskAiPreset[] = [
 
 const DE: readonly AskAiPreset[] = [
   { id: 'summarise', label: 'Zusammenfassen', prompt: 'Fasse diesen Text in zwei Sätzen zusammen.', requiredTools: [] },
-  { id: 'shorten', label: 'Kürzen', prompt: 'Kürze diesen Text und behalte seine Bedeutung.', requiredTools: [] },
+  {
+    id: 'shorten',
+    label: 'Kürzen',
+    prompt: 'Kürze diesen Text und behalte seine Bedeutung.',
+    requiredTools: [],
+    rewrites: true,
+  },
   {
     id: 'improve',
     label: 'Verbessern',
     prompt: 'Verbessere Ausdruck, Grammatik und Zeichensetzung dieses Textes.',
     requiredTools: [],
+    rewrites: true,
   },
   {
     id: 'translate',
@@ -58,6 +78,7 @@ const DE: readonly AskAiPreset[] = [
     prompt: ({ language }) => `Übersetze diesen Text ${germanTarget(language)}.`,
     requiredTools: [],
     needsLanguage: true,
+    rewrites: true,
   },
   { id: 'keywords', label: 'Schlagwörter', prompt: 'Schlage Schlagwörter für diesen Text vor.', requiredTools: [] },
   {

@@ -25,7 +25,7 @@ describe('the demo editor in Chromium', () => {
     await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
     const answer = dialog().getByRole('region', { name: 'Answer' });
     await dialog().getByText('Done.').waitFor();
-    const text = (await answer.textContent()) ?? '';
+    const text = (await answer.locator('.ask-ai-answer-blocks').textContent()) ?? '';
     expect(text).toMatch(/reading garden/);
     await dialog().getByRole('button', { name: 'Insert' }).click();
     // Insert closes the dialog by default; focus is back on the trigger.
