@@ -120,9 +120,15 @@ function refine(previous: string, refinement: string): string {
   if (/\blong|\bläng|\bexpand|\bmore detail/i.test(refinement))
     return `${previous}\n\nIn short: ${summarise(previous, 1)}`;
   if (/\bformal|\bförmlich/i.test(refinement)) {
-    return previous
+    const formal = previous
       .replace(/\b(can't|won't|don't|it's|you're)\b/gi, (w) => EXPANSIONS[w.toLowerCase()] ?? w)
+      .replace(/\bcan\b/g, 'may')
+      .replace(/\b(?:for )?free\b(?! of charge)/g, 'free of charge')
+      .replace(/\b[Kk]ids\b/g, (kids) => (kids[0] === 'K' ? 'Children' : 'children'))
       .replace(/!/g, '.');
+    return formal === previous
+      ? `We would like to inform you that ${previous.charAt(0).toLowerCase()}${previous.slice(1)}`
+      : formal;
   }
   if (/\blist|\bbullet|\bliste/i.test(refinement))
     return sentences(previous)

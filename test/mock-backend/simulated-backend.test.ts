@@ -177,6 +177,18 @@ describe('the scripted model', () => {
     expect(improved).toBe('The lanes are new, and safe.');
   });
 
+  it('answers Improve and "more formal" with visibly different text, so the demo’s changes show some', async () => {
+    const garden = 'The garden is open every day from ten to six while the weather allows. Entry is free.';
+    const improved = (await runTask('Improve the text', { context: { selection: garden } })).snapshot.answer!;
+    expect(improved).toBe('The garden is open daily from 10:00 to 18:00 weather permitting. Admission is free.');
+    const formal = (
+      await runTask('More formal', {
+        context: { selection: garden, previousAnswer: 'Kids can borrow books for free.' },
+      })
+    ).snapshot.answer!;
+    expect(formal).toBe('Children may borrow books free of charge.');
+  });
+
   it('reads the record through get_page_content when offered, and not when it is not', async () => {
     const withTool = await runTask('Summarise the page.', { context: { recordTable: 'pages', recordUid: 12 } });
     expect(withTool.snapshot.steps.filter((s) => s.kind === 'tool').map((s) => [s.toolName, s.status])).toEqual([
