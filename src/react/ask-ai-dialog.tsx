@@ -140,7 +140,7 @@ function DialogFrame(props: AskAiDialogProps) {
   // goes on unseen.
   useEffect(() => {
     const { status } = session.getSnapshot();
-    if (!open && (status === 'running' || status === 'preparing')) session.stop();
+    if (!open && (status === 'running' || status === 'preparing')) session.stop({ closed: true });
   }, [session, open]);
   useEffect(() => {
     if (snapshot.notice) instructionRef.current?.focus();

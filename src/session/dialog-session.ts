@@ -130,7 +130,11 @@ export interface DialogSession {
    * Stops a running task (keeping the partial answer) or a task that waits for the tool list;
    * `keepalive` when the page is being left, so the cancel request outlives it.
    */
-  stop(how?: { readonly keepalive?: boolean }): void;
+  /**
+   * Stops the run (or the wait for the tool list). `closed`: because the dialog closed — the end says so
+   * ("The dialog was closed, so the task was stopped.") instead of "You stopped the task."
+   */
+  stop(how?: { readonly keepalive?: boolean; readonly closed?: boolean }): void;
   /**
    * Marks the answer as handed over and returns it, once: a second call for the same answer (a double
    * click, Insert after Replace) returns `null`.
@@ -213,6 +217,9 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
   );
   const cachedTools = () => toolList.cached();
 
+  /** The run the dialog's closing stopped: its end says so. */
+  let closedRun: string | null = null;
+
   /** The last run launched, so that Try again runs the same backend task. */
   let launched: { readonly prompt: string; readonly task: string | number | undefined } | null = null;
 
@@ -278,7 +285,14 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     const tools = toolList.state();
     const labelOf = memo.labels(tools.data);
     const variant = variants.current();
-    const outcome = waiting ? null : memo.outcome(run, labelOf);
+    const ended = waiting ? null : memo.outcome(run, labelOf);
+    const outcome =
+      ended && run.status === 'stopped' && closedRun !== null && closedRun === run.requestId
+        ? {
+            ...ended,
+            lines: ended.lines.map((l) => (l.key === 'stopped' ? { ...l, key: 'stoppedOnClose' as const } : l)),
+          }
+        : ended;
     const at = now();
     const retryAt =
       outcome?.retry === 'later' && run.settledAt !== null
@@ -427,6 +441,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       return variant.result;
     },
     stop(how) {
+      closedRun = how?.closed ? controller.getSnapshot().requestId : null;
       if (preparing !== null) {
         preparing = null;
         notifier.changed();

@@ -82,6 +82,8 @@ export interface AskAiMessages {
   answerTooLong: (limit: number) => string;
   done: string;
   stopped: string;
+  /** A run stopped because the dialog was closed while it ran. */
+  stoppedOnClose: string;
   stoppedConfirmed: string;
   stoppedPending: string;
   stoppedUnconfirmed: string;
@@ -213,6 +215,7 @@ export const EN_MESSAGES: AskAiMessages = {
     'Copy it, or ask for a shorter one.',
   done: 'Done.',
   stopped: 'You stopped the task.',
+  stoppedOnClose: 'The dialog was closed, so the task was stopped.',
   stoppedConfirmed: 'The server confirmed that it cancelled the run.',
   stoppedPending: 'Asking the server to cancel the run…',
   stoppedUnconfirmed: 'The server did not confirm the cancel: it may still finish the step in progress.',
@@ -341,6 +344,7 @@ export const DE_MESSAGES: AskAiMessages = {
     'Kopieren Sie sie, oder bitten Sie um eine kürzere.',
   done: 'Fertig.',
   stopped: 'Sie haben die Aufgabe angehalten.',
+  stoppedOnClose: 'Der Dialog wurde geschlossen, daher wurde die Aufgabe angehalten.',
   stoppedConfirmed: 'Der Server hat bestätigt, dass er den Lauf abgebrochen hat.',
   stoppedPending: 'Der Server wird gebeten, den Lauf abzubrechen…',
   stoppedUnconfirmed: 'Der Server hat den Abbruch nicht bestätigt: Er beendet womöglich noch den laufenden Schritt.',

@@ -311,6 +311,9 @@ describe('a run', () => {
     expect(reopened.getAttribute('data-state')).toBe('stopped');
     expect(within(reopened).getByRole('button', { name: 'Run' })).toBeEnabled();
     expect(screen.getByRole('textbox', { name: 'Instruction' })).toHaveValue('Summarise this.');
+    // It says why the task stopped: the editor closed the dialog, not "You stopped the task."
+    expect(within(reopened).getByText('The dialog was closed, so the task was stopped.')).toBeInTheDocument();
+    expect(within(reopened).queryByText('You stopped the task.')).not.toBeInTheDocument();
   });
 
   it('says it is writing the answer when no delta arrives (nr-llm protocol)', async () => {
