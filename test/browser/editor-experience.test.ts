@@ -82,13 +82,13 @@ describe('the editor experience in Chromium', () => {
     expect(body).toEqual({ scrollable: true, scrolled: true });
   });
 
-  it('keeps its top edge where it opened while a task runs to the end, with the indicator until the end', async () => {
+  it('keeps its top edge and Stop where they are while a task runs, the indicator until the end', async () => {
     await setSimulation({ latency: 150 });
     await openDemo();
     const samples = await page.evaluate(async () => {
       const dialogElement = document.querySelector('dialog[open]')!;
       const button = [...dialogElement.querySelectorAll('button')].find((b) => b.textContent === 'Summarise')!;
-      const seen: Array<{ top: number; state: string; progress: boolean }> = [];
+      const seen: Array<{ top: number; state: string; progress: boolean; stop: number | null }> = [];
       button.click();
       for (let i = 0; i < 200; i++) {
         const state = dialogElement.getAttribute('data-state') ?? '';
@@ -96,6 +96,10 @@ describe('the editor experience in Chromium', () => {
           top: Math.round(dialogElement.getBoundingClientRect().top),
           state,
           progress: dialogElement.querySelector('[data-ask-ai-part="progress"] .ask-ai-working') !== null,
+          stop: (() => {
+            const stop = dialogElement.querySelector('[data-ask-ai-part="stop"]');
+            return stop ? Math.round(stop.getBoundingClientRect().top) : null;
+          })(),
         });
         if (state === 'done') break;
         await new Promise((resolve) => setTimeout(resolve, 25));
@@ -111,6 +115,9 @@ describe('the editor experience in Chromium', () => {
       expect(sample.progress).toBe(true);
     }
     expect(samples.filter((s) => s.state === 'running').length).toBeGreaterThan(3);
+    // Stop does not move while the answer streams in (the issue allows 4 px).
+    const stops = samples.flatMap((s) => (s.state === 'running' && s.stop !== null ? [s.stop] : []));
+    expect(Math.max(...stops) - Math.min(...stops), `Stop at ${[...new Set(stops)].join(', ')}`).toBeLessThanOrEqual(4);
   });
 
   it('Insert closes, refocuses the trigger, announces it, and inserts once however often it is clicked', async () => {
