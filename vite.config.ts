@@ -127,6 +127,11 @@ const realBackend = process.env.ASK_AI_BACKEND;
 export default defineConfig({
   plugins: [realBackend ? null : simulatedBackend(), typo3Backend(), stylesheet()],
   resolve: { alias: publicEntryAliases },
+  // Pre-bundled when the dev server starts: found only when /tiptap.html first loads, they would make
+  // the server optimise again and reload that page under a test.
+  optimizeDeps: {
+    include: ['@tiptap/core', '@tiptap/starter-kit', '@tiptap/pm/state', '@tiptap/pm/view', '@tiptap/pm/model'],
+  },
   define: { 'import.meta.env.VITE_ASK_AI_SIMULATED': JSON.stringify(realBackend ? 'false' : 'true') },
   server: realBackend
     ? {

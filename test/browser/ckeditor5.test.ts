@@ -124,9 +124,8 @@ describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package sp
     // The selection is held, visibly, while the dialog is open.
     expect(await page.locator('.ck-editor__editable .ask-ai-held-selection').count()).toBeGreaterThan(0);
     await run('Shorten');
-    const answer = ((await dialog().getByRole('region', { name: 'Answer' }).locator('p').first().textContent()) ?? '')
-      .trim()
-      .slice(0, 20);
+    const blocks = dialog().getByRole('region', { name: 'Answer' }).locator('.ask-ai-answer-blocks p');
+    const answer = ((await blocks.first().textContent()) ?? '').trim().slice(0, 20);
     await dialog().getByRole('button', { name: 'Replace selection' }).click();
     await dialog().waitFor({ state: 'hidden' });
     const after = plain(await data());
@@ -360,11 +359,16 @@ describe('plain-field adapters', () => {
     return notes;
   };
 
-  it('a textarea: Replace the selection, one undo restores it; Insert after it; a changed one is refused', async () => {
-    await answerWith('Tours hourly.');
+  /** The fields page, ready, and its teaser textarea. */
+  const openTeaser = async () => {
     await page.goto('/typo3/fields');
     await page.locator('body[data-fields="ready"]').waitFor();
-    const teaser = page.getByRole('textbox', { name: 'Teaser' });
+    return page.getByRole('textbox', { name: 'Teaser' });
+  };
+
+  it('a textarea: Replace the selection, one undo restores it; Insert after it; a changed one is refused', async () => {
+    await answerWith('Tours hourly.');
+    const teaser = await openTeaser();
     const original = await teaser.inputValue();
     const select = () =>
       teaser.evaluate((field: HTMLTextAreaElement) =>
@@ -401,9 +405,7 @@ describe('plain-field adapters', () => {
 
   it('a read-only, a disabled or a too-short field is never written: the dialog says why, Copy stays', async () => {
     await answerWith('Tours start every hour, and Sundays are free.');
-    await page.goto('/typo3/fields');
-    await page.locator('body[data-fields="ready"]').waitFor();
-    const teaser = page.getByRole('textbox', { name: 'Teaser' });
+    const teaser = await openTeaser();
     const original = await teaser.inputValue();
     await teaser.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(0, 10));
     await open('Ask AI about the teaser');
@@ -447,9 +449,7 @@ describe('plain-field adapters', () => {
 
   it('says "Inserted" only once the field reads back with the answer: a reverted field is refused', async () => {
     await answerWith('Tours hourly.');
-    await page.goto('/typo3/fields');
-    await page.locator('body[data-fields="ready"]').waitFor();
-    const teaser = page.getByRole('textbox', { name: 'Teaser' });
+    const teaser = await openTeaser();
     const original = await teaser.inputValue();
     // A page's script that puts its own value back on every edit.
     await teaser.evaluate((field: HTMLTextAreaElement) => {
@@ -473,9 +473,7 @@ describe('plain-field adapters', () => {
 
   it('a textarea refuses Replace when the text before the selection changed: not the held words', async () => {
     await answerWith('A gallery');
-    await page.goto('/typo3/fields');
-    await page.locator('body[data-fields="ready"]').waitFor();
-    const teaser = page.getByRole('textbox', { name: 'Teaser' });
+    const teaser = await openTeaser();
     await teaser.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(4, 10));
     expect(await teaser.evaluate((field: HTMLTextAreaElement) => field.value.slice(4, 10))).toBe('museum');
     await open('Ask AI about the teaser');
