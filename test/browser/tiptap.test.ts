@@ -31,10 +31,12 @@ async function openEditor() {
 
 /** Selects the second paragraph's text, as a user would. */
 async function selectSecondParagraph() {
+  // Into the editor as a user gets there (Tiptap's own focus command may wait a frame), then the text.
+  await page.locator('#editor .ProseMirror').click();
+  await page.waitForFunction(() => document.activeElement?.classList.contains('ProseMirror') === true);
   await page.evaluate(() => {
     const { editor } = window as unknown as TiptapWindow;
     const first = editor.state.doc.child(0).nodeSize;
-    editor.commands.focus();
     editor.commands.setTextSelection({ from: first + 1, to: editor.state.doc.content.size - 1 });
   });
 }
