@@ -8,9 +8,8 @@ import type {
 } from '@ckeditor/ckeditor5-engine';
 import type { TaskAnswer } from '../client';
 import type { ApplyRefusal } from '../react';
-import { textParagraphs } from '../markdown/paragraphs';
 // The answer → DOM converter comes with the markdown renderer, from the standalone widget's module.
-import { loadMarkdownFragment } from '../widget/standalone';
+import { answerDom, preloadAnswerDom } from '../widget/standalone';
 import { modelToMarkdown, modelToText } from './model-markdown';
 
 declare module '@ckeditor/ckeditor5-core' {
@@ -85,8 +84,6 @@ export class AskAiEditing extends Plugin {
   }
 
   #held: Held | null = null;
-  /** The answer → DOM converter, loaded with the markdown renderer when the plugin starts. */
-  #fragment: ((markdown: string, doc: Document) => DocumentFragment) | null = null;
 
   constructor(editor: Editor) {
     super(editor);
@@ -95,9 +92,7 @@ export class AskAiEditing extends Plugin {
 
   init() {
     const { editor } = this;
-    void loadMarkdownFragment()
-      .then((fragment) => (this.#fragment = fragment))
-      .catch(() => undefined);
+    preloadAnswerDom();
     editor.commands.add('askAiInsert', new AskAiApplyCommand(editor, 'insert'));
     editor.commands.add('askAiReplace', new AskAiApplyCommand(editor, 'replace'));
     editor.conversion.for('editingDowncast').markerToHighlight({
@@ -190,7 +185,7 @@ export class AskAiEditing extends Plugin {
       toView(html: string): unknown;
     };
     // Should the renderer's chunk not have loaded, the answer's plain text goes in, a paragraph a block.
-    const dom = this.#fragment?.(answer.markdown, doc) ?? fragmentOf(textParagraphs(answer.text, doc), doc);
+    const dom = answerDom(answer, doc);
     let view: unknown;
     if (processor.domConverter) view = processor.domConverter.domToView(dom);
     else {
@@ -232,10 +227,4 @@ function insertionPoint(model: Editor['model'], range: ModelRange): ModelPositio
   if (block.isEmpty) return model.createPositionAt(block, 0);
   if (!model.schema.isBlock(block)) return end;
   return model.createPositionAfter(block);
-}
-
-function fragmentOf(nodes: readonly Node[], doc: Document): DocumentFragment {
-  const fragment = doc.createDocumentFragment();
-  fragment.append(...nodes);
-  return fragment;
 }

@@ -1,11 +1,8 @@
 import type { TaskAnswer } from '../client';
-import type { markdownFragment as MarkdownFragment } from '../markdown/dom';
+import { answerDom, preloadAnswerDom, squeezed } from './answer-dom';
 import type { ApplyRefusal } from './apply';
 import type { EditorAdapter } from './editor-adapter';
 import { trustedHtml } from './trusted-html';
-
-let markdownDom: { markdownFragment: typeof MarkdownFragment } | null = null;
-const loadMarkdownDom = () => import('../markdown/dom').then((module) => (markdownDom = module)).catch(() => null);
 
 /**
  * A contenteditable region as an editor. The answer goes in as elements built from the dialog's parse
@@ -13,7 +10,7 @@ const loadMarkdownDom = () => import('../markdown/dom').then((module) => (markdo
  * one native undo step; Insert goes right after the selection. The region is read back after the edit.
  */
 export function contentEditableAdapter(element: HTMLElement): EditorAdapter {
-  void loadMarkdownDom();
+  preloadAnswerDom();
   const doc = element.ownerDocument;
   let last: Range | null = null;
   const track = () => {
@@ -65,12 +62,10 @@ function editable(element: HTMLElement): boolean {
   return value !== null && value !== undefined && value !== 'false';
 }
 
-const squeezed = (text: string) => text.replace(/\s+/g, '');
-
 /** Puts the answer's elements in; returns their text without white space, for the read-back. */
 function editContentEditable(element: HTMLElement, range: Range, answer: TaskAnswer): string {
   const doc = element.ownerDocument;
-  const fragment = markdownDom?.markdownFragment(answer.markdown, doc) ?? doc.createTextNode(answer.text);
+  const fragment = answerDom(answer, doc);
   const words = squeezed(fragment.textContent ?? '');
   element.focus();
   const selection = doc.getSelection();

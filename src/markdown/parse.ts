@@ -21,8 +21,8 @@ export function lexCapped(capped: string): Token[] {
 
 /** The answer parsed once: its top-level blocks. A huge answer stays plain text. */
 export function parseMarkdown(markdown: string): readonly MarkdownNode[] {
-  if (capNesting(markdown) === null) return [plainBlock(markdown)];
-  return blockNodes(lexBlocks(markdown));
+  const capped = capNesting(markdown);
+  return capped === null ? [plainBlock(markdown)] : blockNodes(lexCapped(capped));
 }
 
 /** The tree of top-level tokens, with explicit direction controls made visible (`markControls`). */

@@ -82,7 +82,8 @@ export class MarkdownStream {
     if (markdown.length < this.stableEnd || !markdown.startsWith(this.text.slice(0, this.stableEnd))) this.reset();
     this.text = markdown;
     if (markdown.length > MAX_MARKDOWN_LENGTH) return [{ key: 0, nodes: markControls([plainBlock(markdown)]) }];
-    if (REFERENCE_DEFINITION.test(markdown)) {
+    // The complete blocks were looked at before (one with a definition would have kept none complete).
+    if (REFERENCE_DEFINITION.test(markdown.slice(this.stableEnd))) {
       this.reset();
       return [{ key: 0, nodes: blockNodes(lexBlocks(streaming ? closeOpenTail(markdown) : markdown)) }];
     }

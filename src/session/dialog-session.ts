@@ -285,14 +285,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     const tools = toolList.state();
     const labelOf = memo.labels(tools.data);
     const variant = variants.current();
-    const ended = waiting ? null : memo.outcome(run, labelOf);
-    const outcome =
-      ended && run.status === 'stopped' && closedRun !== null && closedRun === run.requestId
-        ? {
-            ...ended,
-            lines: ended.lines.map((l) => (l.key === 'stopped' ? { ...l, key: 'stoppedOnClose' as const } : l)),
-          }
-        : ended;
+    const outcome = waiting ? null : memo.outcome(run, labelOf, closedRun !== null && closedRun === run.requestId);
     const at = now();
     const retryAt =
       outcome?.retry === 'later' && run.settledAt !== null

@@ -106,7 +106,12 @@ const calm = (lines: MessageLine[]): Outcome => ({
 });
 
 /** What the end of a run says, or `null` while nothing has ended. */
-export function outcomeOf(run: RunSnapshot, labelOf: ToolLabel = String): Outcome | null {
+export function outcomeOf(
+  run: RunSnapshot,
+  labelOf: ToolLabel = String,
+  /** The run was stopped because the dialog closed: its end says so. */
+  stoppedOnClose = false,
+): Outcome | null {
   switch (run.status) {
     case 'idle':
     case 'running':
@@ -116,7 +121,8 @@ export function outcomeOf(run: RunSnapshot, labelOf: ToolLabel = String): Outcom
       return calm([line('done')]);
     case 'stopped': {
       const partial = run.partialAnswer.trim() !== '';
-      return calm([line('stopped'), line(CANCEL_LINES[run.cancel]), ...(partial ? [line('partialKept')] : [])]);
+      const stopped = line(stoppedOnClose ? 'stoppedOnClose' : 'stopped');
+      return calm([stopped, line(CANCEL_LINES[run.cancel]), ...(partial ? [line('partialKept')] : [])]);
     }
     case 'failed':
     case 'suspended': {

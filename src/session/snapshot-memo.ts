@@ -8,6 +8,7 @@ export function createSnapshotMemo() {
   let outcomeFor: RunSnapshot | null = null;
   let outcomeLabels: ToolLabel | null = null;
   let outcome: Outcome | null = null;
+  let outcomeOnClose = false;
   let labelsFor: OfferableTools | undefined | null = null;
   let labels: ToolLabel = String;
   return {
@@ -22,11 +23,12 @@ export function createSnapshotMemo() {
       }
       return labels;
     },
-    outcome(run: RunSnapshot, labelOf: ToolLabel) {
-      if (run !== outcomeFor || labelOf !== outcomeLabels) {
+    outcome(run: RunSnapshot, labelOf: ToolLabel, stoppedOnClose: boolean) {
+      if (run !== outcomeFor || labelOf !== outcomeLabels || stoppedOnClose !== outcomeOnClose) {
         outcomeFor = run;
         outcomeLabels = labelOf;
-        outcome = outcomeOf(run, labelOf);
+        outcomeOnClose = stoppedOnClose;
+        outcome = outcomeOf(run, labelOf, stoppedOnClose);
       }
       return outcome;
     },

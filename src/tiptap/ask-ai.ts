@@ -3,7 +3,7 @@ import { DOMParser as SchemaParser, type Slice } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type EditorState } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import type { TaskAnswer } from '../client';
-import type { markdownFragment as MarkdownFragment } from '../markdown/dom';
+import { answerDom, preloadAnswerDom, squeezed } from '../editors/answer-dom';
 import { attachEditor, type AttachedEditor, type EditorAdapter } from '../editors/editor-adapter';
 import type { ApplyEvent, AskAiDialogProps } from '../react';
 import { adoptStyleSheet } from '../widget/adopt-styles';
@@ -78,23 +78,11 @@ function heldPlugin(): Plugin<Held | null> {
 }
 
 const textOf = (state: EditorState, from: number, to: number) => state.doc.textBetween(from, to, '\n\n', ' ');
-const squeezed = (text: string) => text.replace(/\s+/g, '');
-
-let markdownDom: { markdownFragment: typeof MarkdownFragment } | null = null;
-const loadMarkdownDom = () => import('../markdown/dom').then((module) => (markdownDom = module)).catch(() => null);
 
 /** The answer as a slice of the editor's own schema: the dialog's parse as DOM, read by ProseMirror's parser. */
 function answerSlice(editor: Editor, answer: TaskAnswer): Slice {
-  const doc = editor.view.dom.ownerDocument;
-  const holder = doc.createElement('div');
-  if (markdownDom) holder.append(markdownDom.markdownFragment(answer.markdown, doc));
-  else {
-    for (const block of answer.text.split(/\n{2,}/)) {
-      const paragraph = doc.createElement('p');
-      paragraph.textContent = block;
-      holder.append(paragraph);
-    }
-  }
+  const holder = editor.view.dom.ownerDocument.createElement('div');
+  holder.append(answerDom(answer, holder.ownerDocument));
   return SchemaParser.fromSchema(editor.schema).parseSlice(holder);
 }
 
@@ -166,7 +154,7 @@ export const AskAi = Extension.create<AskAiOptions, AskAiStorage>({
   },
 
   onCreate() {
-    void loadMarkdownDom();
+    preloadAnswerDom();
   },
 
   addCommands() {

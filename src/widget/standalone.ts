@@ -16,10 +16,7 @@ export {
 export { typo3Endpoints } from '../client/typo3-endpoints';
 export { attachEditor, type AttachedEditor, type EditorAdapter, type EditorCapture } from '../editors/editor-adapter';
 
-/**
- * For the CKEditor 5 plugin, which shares this runtime: `markdownFragment` (the answer as DOM nodes),
- * loaded with the markdown renderer.
- */
-export const loadMarkdownFragment = () => import('../markdown/dom').then((module) => module.markdownFragment);
+/** For the CKEditor 5 plugin, which shares this runtime: the answer as DOM (its converter loads lazily). */
+export { answerDom, preloadAnswerDom } from '../editors/answer-dom';
 
 defineAskAiDialogElement();

@@ -106,6 +106,9 @@ describe('the CKEditor 5 plugin on a TYPO3-like page (import map, per-package sp
 
   it('opens the dialog on Ctrl+J in the editor, as the button does (its tooltip says so)', async () => {
     await openRecord();
+    // The button's tooltip tells the keystroke.
+    const button = page.getByRole('toolbar').getByRole('button', { name: 'Ask AI' });
+    expect(await button.getAttribute('data-cke-tooltip-text')).toMatch(/Ctrl\+J|⌘J/);
     await page.evaluate(() => (window as unknown as EditorWindow).editor.editing.view.focus());
     await page.keyboard.press('Control+j');
     await dialog().getByRole('textbox', { name: 'Instruction' }).waitFor();

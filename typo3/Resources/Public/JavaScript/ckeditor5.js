@@ -1,13 +1,13 @@
 import { Command as e, Plugin as t } from "@ckeditor/ckeditor5-core";
-import { attachEditor as n, loadMarkdownFragment as r, mount as i, typo3Endpoints as a } from "@ask-ai-dialog/typo3/widget-standalone.js";
-import { ButtonView as o } from "@ckeditor/ckeditor5-ui";
+import { answerDom as n, attachEditor as r, mount as i, preloadAnswerDom as a, typo3Endpoints as o } from "@ask-ai-dialog/typo3/widget-standalone.js";
+import { ButtonView as s } from "@ckeditor/ckeditor5-ui";
 // src/widget/adopt-styles.ts
-var s = /* @__PURE__ */ new WeakMap();
-function c(e, t) {
+var c = /* @__PURE__ */ new WeakMap();
+function l(e, t) {
 	let n = e.nodeType === 9 ? e : e.ownerDocument, r = n.defaultView?.CSSStyleSheet;
 	if ("adoptedStyleSheets" in e && typeof r?.prototype.replaceSync == "function") try {
-		let i = s.get(n);
-		i || s.set(n, i = /* @__PURE__ */ new Map());
+		let i = c.get(n);
+		i || c.set(n, i = /* @__PURE__ */ new Map());
 		let a = i.get(t);
 		a || (a = new r(), a.replaceSync(t), i.set(t, a));
 		let o = a;
@@ -18,15 +18,6 @@ function c(e, t) {
 	} catch {}
 	let i = n.createElement("style");
 	return i.textContent = t, (e.nodeType === 9 ? e.head : e).prepend(i), () => i.remove();
-}
-// src/markdown/paragraphs.ts
-function l(e, t) {
-	return e.split(/\n{2,}/).filter((e) => e.trim() !== "").map((e) => {
-		let n = t.createElement("p");
-		return e.split("\n").forEach((e, r) => {
-			r > 0 && n.append(t.createElement("br")), n.append(e);
-		}), n;
-	});
 }
 // src/ckeditor5/model-markdown.ts
 var u = /^heading([1-6])$/;
@@ -155,16 +146,15 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 		return !1;
 	}
 	#e = null;
-	#t = null;
 	constructor(e) {
 		super(e), e.config.define("askAi", {});
 	}
 	init() {
 		let { editor: e } = this;
-		r().then((e) => this.#t = e).catch(() => void 0), e.commands.add("askAiInsert", new C(e, "insert")), e.commands.add("askAiReplace", new C(e, "replace")), e.conversion.for("editingDowncast").markerToHighlight({
+		a(), e.commands.add("askAiInsert", new C(e, "insert")), e.commands.add("askAiReplace", new C(e, "replace")), e.conversion.for("editingDowncast").markerToHighlight({
 			model: "askAi",
 			view: { classes: "ask-ai-held-selection" }
-		}), this.#r();
+		}), this.#n();
 	}
 	hold() {
 		let { editor: e } = this, { model: t } = e, n = t.document.selection, r = [...n.getRanges()], i = r[0], a = r[r.length - 1];
@@ -206,7 +196,7 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 		if (r) return r;
 		let { model: i } = this.editor, a = i.markers.get(x), o = !!this.editor.config.get("askAi")?.markGenerated, s = !1;
 		return i.change((r) => {
-			let c = this.#n(t);
+			let c = this.#t(t);
 			if (o) {
 				let e = [...r.createRangeIn(c).getItems()].filter((e) => e.is("$textProxy"));
 				for (let t of e) r.setAttribute(S, n ?? "true", t);
@@ -217,16 +207,16 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 			r.setSelection(f.end), s = !f.isCollapsed || c.isEmpty;
 		}), s ? null : { refused: "other" };
 	}
-	#n(e) {
-		let { data: t } = this.editor, n = this.editor.ui.view.element?.ownerDocument ?? document, r = t.processor, i = this.#t?.(e.markdown, n) ?? E(l(e.text, n), n), a;
-		if (r.domConverter) a = r.domConverter.domToView(i);
+	#t(e) {
+		let { data: t } = this.editor, r = this.editor.ui.view.element?.ownerDocument ?? document, i = t.processor, a = n(e, r), o;
+		if (i.domConverter) o = i.domConverter.domToView(a);
 		else {
-			let e = n.createElement("div");
-			e.append(i), a = r.toView(e.innerHTML);
+			let e = r.createElement("div");
+			e.append(a), o = i.toView(e.innerHTML);
 		}
-		return t.toModel(a);
+		return t.toModel(o);
 	}
-	#r() {
+	#n() {
 		let e = this.editor.config.get("askAi")?.markGenerated;
 		if (!e) return;
 		let t = typeof e == "object" && e.viewAttribute || "data-ai-generated", { editor: n } = this;
@@ -252,19 +242,15 @@ function T(e, t) {
 	let n = t.end, r = n.parent;
 	return !r.is("element") || r.is("rootElement") ? n : r.isEmpty ? e.createPositionAt(r, 0) : e.schema.isBlock(r) ? e.createPositionAfter(r) : n;
 }
-function E(e, t) {
-	let n = t.createDocumentFragment();
-	return n.append(...e), n;
-}
 // src/session/locale.ts
-function D(e) {
+function E(e) {
 	return e?.toLowerCase().startsWith("de") ? "de" : "en";
 }
 // src/ckeditor5/ask-ai-ui.ts
-var O = {
+var D = {
 	en: "Ask AI",
 	de: "KI fragen"
-}, k = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><path d=\"M9 1.5 10.7 6.3 15.5 8 10.7 9.7 9 14.5 7.3 9.7 2.5 8 7.3 6.3Z\"/><path d=\"M15.5 12l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9Z\"/></svg>", A = "Ctrl+J", j = class extends t {
+}, O = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><path d=\"M9 1.5 10.7 6.3 15.5 8 10.7 9.7 9 14.5 7.3 9.7 2.5 8 7.3 6.3Z\"/><path d=\"M15.5 12l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9Z\"/></svg>", k = "Ctrl+J", A = class extends t {
 	static get pluginName() {
 		return "AskAiUI";
 	}
@@ -272,34 +258,34 @@ var O = {
 		return !1;
 	}
 	init() {
-		let { editor: e } = this, t = () => e.config.get("askAi") ?? {}, n = () => t().messages?.trigger ?? O[D(t().locale ?? e.locale.uiLanguage)] ?? O.en;
+		let { editor: e } = this, t = () => e.config.get("askAi") ?? {}, n = () => t().messages?.trigger ?? D[E(t().locale ?? e.locale.uiLanguage)] ?? D.en;
 		e.ui.componentFactory.add("askAi", (t) => {
-			let r = new o(t), i = e.commands.get("askAi");
+			let r = new s(t), i = e.commands.get("askAi");
 			return r.set({
 				label: n(),
-				icon: k,
+				icon: O,
 				tooltip: !0,
 				withText: !0,
-				keystroke: A,
+				keystroke: k,
 				class: "ask-ai-ckeditor-button"
 			}), r.bind("isEnabled").to(i, "isEnabled"), this.listenTo(r, "execute", () => e.execute("askAi")), r;
-		}), e.keystrokes.set(A, (t, n) => {
+		}), e.keystrokes.set(k, (t, n) => {
 			e.commands.get("askAi")?.isEnabled && (e.execute("askAi"), n());
 		});
 	}
-}, M = ".ck-editor__editable .ask-ai-held-selection { background-color: var(--ask-ai-held-selection, color-mix(in srgb, Highlight 30%, transparent)); box-shadow: 0 0 0 1px color-mix(in srgb, Highlight 60%, transparent); }", N = class extends e {
+}, j = ".ck-editor__editable .ask-ai-held-selection { background-color: var(--ask-ai-held-selection, color-mix(in srgb, Highlight 30%, transparent)); box-shadow: 0 0 0 1px color-mix(in srgb, Highlight 60%, transparent); }", M = class extends e {
 	refresh() {
-		this.isEnabled = this.editor.plugins.get(P).isConfigured;
+		this.isEnabled = this.editor.plugins.get(N).isConfigured;
 	}
 	execute() {
-		this.editor.plugins.get(P).open();
+		this.editor.plugins.get(N).open();
 	}
-}, P = class extends t {
+}, N = class extends t {
 	static get pluginName() {
 		return "AskAi";
 	}
 	static get requires() {
-		return [w, j];
+		return [w, A];
 	}
 	static get isOfficialPlugin() {
 		return !1;
@@ -316,7 +302,7 @@ var O = {
 	}
 	init() {
 		let { editor: e } = this;
-		this.#n = e.config.get("askAi") ?? {}, e.commands.add("askAi", new N(e));
+		this.#n = e.config.get("askAi") ?? {}, e.commands.add("askAi", new M(e));
 	}
 	configure(e) {
 		this.#n = {
@@ -336,7 +322,7 @@ var O = {
 	#r() {
 		if (this.#e) return this.#e;
 		let e = this.editor.ui.view.element?.ownerDocument ?? document;
-		return this.#t = c(e, M), this.#e = n(this.#i(e), {
+		return this.#t = l(e, j), this.#e = r(this.#i(e), {
 			mount: this.#n.mount ?? i,
 			props: {
 				...this.#o(),
@@ -388,9 +374,9 @@ var O = {
 		};
 	}
 	#o() {
-		let { routes: e, record: t, markGenerated: n, onApply: r, container: i, mount: o, ...s } = this.#n, { taskPresets: c, taskPresetPlacement: l, ...u } = s, d = c?.length ? c : void 0, f = u.endpoints;
+		let { routes: e, record: t, markGenerated: n, onApply: r, container: i, mount: a, ...s } = this.#n, { taskPresets: c, taskPresetPlacement: l, ...u } = s, d = c?.length ? c : void 0, f = u.endpoints;
 		if (!f && !u.transport && e) try {
-			f = a(e);
+			f = o(e);
 		} catch {
 			f = {
 				tools: "",
@@ -409,5 +395,5 @@ var O = {
 		return this.#n.locale ?? this.editor.locale.uiLanguage;
 	}
 };
-export { A as ASK_AI_KEYSTROKE, P as AskAi, C as AskAiApplyCommand, N as AskAiCommand, w as AskAiEditing, j as AskAiUI, d as modelToMarkdown, f as modelToText };
+export { k as ASK_AI_KEYSTROKE, N as AskAi, C as AskAiApplyCommand, M as AskAiCommand, w as AskAiEditing, A as AskAiUI, d as modelToMarkdown, f as modelToText };
 
