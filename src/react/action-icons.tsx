@@ -43,3 +43,42 @@ export const StopIcon = () => (
     <rect x="5" y="5" width="10" height="10" rx="1.5" fill="currentColor" />
   </Icon>
 );
+
+export const ReplaceIcon = () => (
+  <Icon>
+    <path
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      d="M4 7h10m-3-3 3 3-3 3M16 13H6m3 3-3-3 3-3"
+    />
+  </Icon>
+);
+
+export const RunIcon = () => (
+  <Icon>
+    <path
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      d="M4 10h11m-4-5 5 5-5 5"
+    />
+  </Icon>
+);
+
+export const RegenerateIcon = () => (
+  <Icon>
+    <path
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      d="M15.5 8A6 6 0 1 0 16 12M16 3.5V8h-4.5"
+    />
+  </Icon>
+);

@@ -15,9 +15,15 @@ function countWords(text: string): number {
 
 /**
  * What the answer changes in the selection, word by word: removed words struck through, added ones
- * marked, each with a text a screen reader announces ("removed", "added"). Loads as its own chunk.
+ * marked, each with a text a screen reader announces ("removed", "added"); "No changes" above an answer
+ * that keeps every word. Shown in the answer card in the answer's place. Loads as its own chunk.
  */
-export default function AnswerChanges(props: { selection: string; markdown: string; messages: AskAiMessages }) {
+export default function AnswerChanges(props: {
+  id?: string;
+  selection: string;
+  markdown: string;
+  messages: AskAiMessages;
+}) {
   const { messages: m } = props;
   // Past the cap the comparison is not made: 2 × 5,000 words take ~13 ms, 80,000 took seconds of a frozen page.
   const tooLong = useMemo(
@@ -28,9 +34,15 @@ export default function AnswerChanges(props: { selection: string; markdown: stri
     () => (tooLong ? [] : wordDiff(props.selection, answerText(props.markdown))),
     [tooLong, props.selection, props.markdown],
   );
+  const unchanged = !tooLong && parts.every((part) => part.type === 'same');
   return (
-    <section className="ask-ai-changes" data-ask-ai-part="changes" aria-label={m.changes}>
+    <section id={props.id} className="ask-ai-changes" data-ask-ai-part="changes" aria-label={m.changes}>
       {tooLong && <p data-ask-ai-part="changes-too-long">{m.changesTooLong(MAX_DIFF_WORDS)}</p>}
+      {unchanged && (
+        <p className="ask-ai-note" data-ask-ai-part="no-changes">
+          {m.noChanges}
+        </p>
+      )}
       <p hidden={tooLong}>
         {parts.map((part, index) =>
           part.type === 'same' ? (

@@ -1,9 +1,7 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { AnswerOutcome, TaskAnswer, TaskAnswerMeta } from '../client';
 import type { AskAiMessages, DialogSession, DialogSnapshot } from '../session';
 import { answerOf } from './answer-view';
-
-const AnswerChanges = lazy(() => import('./answer-changes'));
 
 export type FeedbackHandler = (outcome: AnswerOutcome, answer: TaskAnswer, meta: TaskAnswerMeta) => void;
 
@@ -39,7 +37,8 @@ export function VariantNav({ snapshot, session, messages: m }: WorkflowProps) {
 }
 
 /**
- * What the answer in view is: the instruction (or refinement) that produced it, and marks for an answer
+ * What the answer in view is: the instruction (or refinement) that produced it, "Done." for the last
+ * run's finished answer, and marks for an answer
  * that ended early ("Incomplete", still usable), one from an earlier run while the last run ended without
  * an answer ("Earlier answer"), and one already handed over ("Inserted", "Replaced").
  */
@@ -52,6 +51,12 @@ export function AnswerProvenance({ snapshot, messages: m }: Omit<WorkflowProps, 
   return (
     <p className="ask-ai-provenance" data-ask-ai-part="provenance">
       <span className="ask-ai-provenance-instruction">{m.answerFor(instruction)}</span>
+      {/* "Done." is the card's own, not a callout beside it. */}
+      {variant && run.status === 'done' && run.requestId === variant.id && (
+        <span className="ask-ai-provenance-state" data-ask-ai-part="done">
+          {m.done}
+        </span>
+      )}
       {variant?.result.meta.partial && (
         <span className="ask-ai-badge" data-ask-ai-part="incomplete" data-tone="warning">
           {m.incomplete}
@@ -78,15 +83,13 @@ interface WorkflowProps {
 }
 
 /**
- * Under the shown answer: "Show changes" (when a selection was sent), "Helpful" / "Not helpful" (when
- * the backend takes the verdict or the host collects it), and "Refine" for a follow-up on this answer.
+ * Under the shown answer: "Helpful" / "Not helpful" (when the backend takes the verdict or the host
+ * collects it), and "Refine" for a follow-up on this answer.
  */
 export function AnswerWorkflow(props: WorkflowProps & { onFeedback: FeedbackHandler | undefined }) {
   const { snapshot, session, messages: m } = props;
   const [refinement, setRefinement] = useState('');
-  const [showChanges, setShowChanges] = useState(false);
   const id = useId();
-  const selection = (snapshot.context.value as { selection?: unknown } | undefined)?.selection;
   const result = snapshot.result;
   if (!result) return null;
   const busy = snapshot.status === 'running' || snapshot.status === 'preparing';
@@ -102,17 +105,6 @@ export function AnswerWorkflow(props: WorkflowProps & { onFeedback: FeedbackHand
   return (
     <div className="ask-ai-workflow" data-ask-ai-part="workflow">
       <div className="ask-ai-workflow-row">
-        {typeof selection === 'string' && selection !== '' && (
-          <button
-            type="button"
-            className="ask-ai-button"
-            aria-expanded={showChanges}
-            aria-controls={showChanges ? `${id}-changes` : undefined}
-            onClick={() => setShowChanges((open) => !open)}
-          >
-            {m.showChanges}
-          </button>
-        )}
         {rateable && (
           <span className="ask-ai-feedback" data-ask-ai-part="feedback" data-state={feedback.status}>
             {(['helpful', 'not_helpful'] as const).map((outcome) => (
@@ -133,13 +125,6 @@ export function AnswerWorkflow(props: WorkflowProps & { onFeedback: FeedbackHand
           </span>
         )}
       </div>
-      {showChanges && typeof selection === 'string' && (
-        <div id={`${id}-changes`}>
-          <Suspense fallback={null}>
-            <AnswerChanges selection={selection} markdown={result.markdown} messages={m} />
-          </Suspense>
-        </div>
-      )}
       <form
         className="ask-ai-refine"
         onSubmit={(event) => {

@@ -53,6 +53,11 @@ export interface AskAiDialogProps extends TransportProps {
   readonly closeOnApply?: boolean | undefined;
   /** The host's client; else the host's `QueryClientProvider`; else the dialog's own. */
   readonly queryClient?: QueryClient | undefined;
+  /**
+   * The host's login page (TYPO3: the backend login). Where the session expired, the dialog links to it;
+   * it opens in a new tab, so the instruction and the answer here are kept for "Try again".
+   */
+  readonly loginUrl?: string | undefined;
   /** A stream silent for this long has lost its connection. Default 180 000 ms. */
   readonly idleTimeoutMs?: number | undefined;
   /** The host's own content at the end of the dialog's body (a help link, a settings disclosure). */
@@ -272,6 +277,7 @@ function DialogFrame(props: AskAiDialogProps) {
                 onApply={apply}
                 refusal={refused?.requestId === snapshot.run.requestId ? refused.refusal : null}
                 onFeedback={props.onFeedback}
+                loginUrl={props.loginUrl}
               >
                 {props.children}
               </DialogContent>

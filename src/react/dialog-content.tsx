@@ -3,14 +3,16 @@ import type { AppliedAs, AskAiMessages, AskAiPreset, DialogSession, DialogSnapsh
 import { localize } from '../session/messages';
 import { ActionBar } from './action-bar';
 import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
-import { AnswerView } from './answer-view';
-import { AnswerProvenance, AnswerWorkflow, VariantNav, type FeedbackHandler } from './answer-workflow';
+import { AnswerCard } from './answer-card';
+import { AnswerWorkflow, type FeedbackHandler } from './answer-workflow';
 import { ContextSummary } from './context-summary';
 import { OutcomeNotice } from './outcome-notice';
 import { RunProgress } from './run-progress';
 import { TaskForm } from './task-form';
 import { ToolDisclosure, ToolsNotice } from './tool-disclosure';
 import { useFollowScroll } from './use-follow-scroll';
+import { useKeepFocus } from './use-keep-focus';
+import type { AskAiFailure } from '../client';
 
 export interface DialogContentProps {
   readonly session: DialogSession;
@@ -27,8 +29,13 @@ export interface DialogContentProps {
   readonly onApply: (as: AppliedAs, handler: AnswerHandler) => Promise<ApplyRefusal | null>;
   readonly refusal: ApplyRefusal | null;
   readonly onFeedback: FeedbackHandler | undefined;
+  /** The host's login page: "session expired" links to it (in a new tab, so nothing here is lost). */
+  readonly loginUrl?: string | undefined;
   readonly children?: ReactNode;
 }
+
+const loginFor = (failure: AskAiFailure | null, loginUrl: string | undefined) =>
+  failure?.kind === 'sessionExpired' ? loginUrl : undefined;
 
 /**
  * The open dialog's body and action bar. It loads as its own chunk, fetched when the dialog mounts,
@@ -43,6 +50,10 @@ export default function DialogContent(props: DialogContentProps) {
   const shownAnswer = snapshot.answer;
   const answerRef = useRef<HTMLElement>(null);
   const bodyRef = useFollowScroll(answerRef, shownAnswer, running, run.requestId);
+  useKeepFocus(instructionRef, running, status);
+  // Without permission no task can run: one alert says so, and every task is disabled. (An expired
+  // session is not that: the editor logs in again and the same task runs.)
+  const blocked = tools.status === 'error' && tools.failure?.kind === 'forbidden';
 
   // Should the chunk arrive after the dialog opened, the instruction still gets the focus.
   useEffect(() => {
@@ -56,7 +67,7 @@ export default function DialogContent(props: DialogContentProps) {
   return (
     <>
       <div ref={bodyRef} className="ask-ai-body" data-ask-ai-part="body">
-        <ToolsNotice tools={tools} onRetry={session.reloadTools} messages={m} />
+        <ToolsNotice tools={tools} onRetry={session.reloadTools} loginUrl={props.loginUrl} messages={m} />
         <p id={props.descriptionId} className="ask-ai-description">
           {m.description}
         </p>
@@ -75,6 +86,10 @@ export default function DialogContent(props: DialogContentProps) {
           onInstructionChange={session.setInstruction}
           busy={busy}
           running={running}
+          preparing={status === 'preparing'}
+          waiting={snapshot.retry === 'waiting'}
+          blocked={blocked}
+          answered={!running && snapshot.result !== null}
           notice={snapshot.notice ? localize(snapshot.notice, m) : null}
           onRun={session.start}
           onStop={session.stop}
@@ -82,29 +97,12 @@ export default function DialogContent(props: DialogContentProps) {
           messages={m}
         />
         <RunProgress snapshot={snapshot} messages={m} />
-        {snapshot.outcome && <OutcomeNotice outcome={snapshot.outcome} messages={m} />}
+        {/* A finished answer says so itself (the card, the announcement): no "Done." of its own. */}
+        {snapshot.outcome && !(run.status === 'done' && shownAnswer !== '') && (
+          <OutcomeNotice outcome={snapshot.outcome} loginUrl={loginFor(run.failure, props.loginUrl)} messages={m} />
+        )}
         {shownAnswer !== '' && (
-          <section
-            ref={answerRef}
-            className="ask-ai-answer"
-            data-ask-ai-part="answer"
-            aria-label={m.answer}
-            aria-busy={running}
-            data-state={run.status}
-          >
-            <VariantNav snapshot={snapshot} session={session} messages={m} />
-            <AnswerProvenance snapshot={snapshot} messages={m} />
-            <AnswerView markdown={shownAnswer} streaming={running} />
-            {/* Only under the answer the cut run gave: another answer in view was not cut. */}
-            {run.answerCut && (running || shownAnswer === (run.answer ?? run.partialAnswer)) && (
-              <p className="ask-ai-note" data-ask-ai-part="answer-cut">
-                {m.answerCut}
-              </p>
-            )}
-            <p className="ask-ai-generated" data-ask-ai-part="ai-note">
-              {m.aiGenerated}
-            </p>
-          </section>
+          <AnswerCard snapshot={snapshot} session={session} messages={m} cardRef={answerRef} onCopy={props.onCopy} />
         )}
         {!running && (
           <AnswerWorkflow snapshot={snapshot} session={session} messages={m} onFeedback={props.onFeedback} />
@@ -118,7 +116,6 @@ export default function DialogContent(props: DialogContentProps) {
         primary={primaryAction(snapshot, presets, language)}
         onInsert={props.onInsert}
         onReplace={props.onReplace}
-        onCopy={props.onCopy}
         onApply={props.onApply}
         refusal={props.refusal}
         onStop={session.stop}

@@ -1,8 +1,18 @@
 import type { AskAiMessages, Outcome } from '../session';
 import { localize } from '../session/messages';
+import { SessionExpired } from './tool-disclosure';
 
 /** What the end of a run says: one short sentence, the server's own words in a collapsed "Details". */
-export function OutcomeNotice({ outcome, messages: m }: { outcome: Outcome; messages: AskAiMessages }) {
+export function OutcomeNotice({
+  outcome,
+  loginUrl,
+  messages: m,
+}: {
+  outcome: Outcome;
+  /** Set for a session that expired: its sentence links to the host's login page. */
+  loginUrl?: string | undefined;
+  messages: AskAiMessages;
+}) {
   return (
     <div
       className="ask-ai-outcome"
@@ -11,6 +21,8 @@ export function OutcomeNotice({ outcome, messages: m }: { outcome: Outcome; mess
       role={outcome.tone === 'alert' ? 'alert' : undefined}
     >
       {outcome.lines.map((line) => {
+        if (loginUrl && line.key === 'sessionExpired')
+          return <SessionExpired key={line.key} loginUrl={loginUrl} messages={m} />;
         const text = localize(line, m);
         return <p key={text}>{text}</p>;
       })}

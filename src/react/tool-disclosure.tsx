@@ -92,25 +92,55 @@ export const ToolDisclosure = memo(function ToolDisclosure({
   );
 });
 
-/** A tool list that could not be loaded: an alert at the top of the body, with its retry. */
+/**
+ * A tool list that could not be loaded: one alert at the top of the body. Refused (403), it says this
+ * editor may not use AI tasks — the tasks are disabled, nothing invites a run that must fail; with the
+ * session gone, it links to the host's login page; else tasks run without tools, and it offers a reload.
+ */
 export const ToolsNotice = memo(function ToolsNotice({
   tools,
   onRetry,
+  loginUrl,
   messages: m,
 }: {
   tools: ToolListState;
   onRetry: () => void;
+  loginUrl?: string | undefined;
   messages: AskAiMessages;
 }) {
   if (tools.status !== 'error') return null;
-  const view = tools.failure ? failureView(tools.failure, false) : null;
+  const kind = tools.failure?.kind;
+  const view = tools.failure && kind !== 'forbidden' ? failureView(tools.failure, false) : null;
   return (
     <div className="ask-ai-outcome ask-ai-tools-notice" data-tone="alert" role="alert" data-ask-ai-part="tools-error">
-      <p>{m.toolsFailed}</p>
-      {view && <p>{view.lines.map((line) => localize(line, m)).join(' ')}</p>}
-      <button type="button" className="ask-ai-button" onClick={onRetry}>
-        {m.toolsRetry}
-      </button>
+      {kind === 'forbidden' ? (
+        <p data-ask-ai-part="no-permission">{m.noPermission}</p>
+      ) : kind === 'sessionExpired' ? (
+        <SessionExpired loginUrl={loginUrl} messages={m} />
+      ) : (
+        <>
+          <p>{m.toolsFailed}</p>
+          {view && <p>{view.lines.map((line) => localize(line, m)).join(' ')}</p>}
+        </>
+      )}
+      {kind !== 'forbidden' && (
+        <button type="button" className="ask-ai-button" onClick={onRetry}>
+          {m.toolsRetry}
+        </button>
+      )}
     </div>
   );
 });
+
+/** "Session expired", and where the host named its login page, a link to it that opens a new tab. */
+export function SessionExpired({ loginUrl, messages: m }: { loginUrl: string | undefined; messages: AskAiMessages }) {
+  if (!loginUrl) return <p>{m.sessionExpired}</p>;
+  return (
+    <p>
+      {m.sessionExpiredLogIn}{' '}
+      <a href={loginUrl} target="_blank" rel="noopener" data-ask-ai-part="log-in">
+        {m.logIn}
+      </a>
+    </p>
+  );
+}

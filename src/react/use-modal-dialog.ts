@@ -19,7 +19,11 @@ function deepActiveElement(root: Document | ShadowRoot): Element | null {
 
 function focusables(dialog: HTMLElement): HTMLElement[] {
   return [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (el) => el.getClientRects().length > 0 || el.tagName === 'SUMMARY',
+    (el) =>
+      // Not inside a closed disclosure (Chromium gives its hidden content boxes), and shown — a summary
+      // counts without layout (jsdom has none).
+      !el.closest('details:not([open]) > :not(summary)') &&
+      (el.getClientRects().length > 0 || el.tagName === 'SUMMARY'),
   );
 }
 

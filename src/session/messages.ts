@@ -131,6 +131,17 @@ export interface AskAiMessages {
   /** Show changes on texts past the comparison's cap. */
   changesTooLong: (words: number) => string;
   changes: string;
+  /** Show changes on an answer that keeps every word of the selection. */
+  noChanges: string;
+  /** In the answer's "Details": the run's token count and cost, and its id. */
+  usageLabel: string;
+  runIdLabel: string;
+  /** The tool list answered 403: this editor may not use AI tasks; every task is disabled. */
+  noPermission: string;
+  /** The link to the host's login page (`loginUrl`) beside "session expired". */
+  logIn: string;
+  /** "Session expired" where the host gave a `loginUrl`: the link beside it logs in. */
+  sessionExpiredLogIn: string;
   removed: string;
   added: string;
   helpful: string;
@@ -156,7 +167,8 @@ export const EN_MESSAGES: AskAiMessages = {
   context: 'Sent with the task',
   contextSelection: (chars) => `the selected text (${chars.toLocaleString('en')} characters)`,
   contextDocument: (chars) => `the document (${chars.toLocaleString('en')} characters)`,
-  contextRecord: (table, uid) => `record ${table}:${uid}`,
+  contextRecord: (table) =>
+    table === 'tt_content' ? 'this content element' : table === 'pages' ? 'this page' : 'this record',
   contextNone: 'no text from the editor',
   contextCut: (part, limit) =>
     `The ${{ selection: 'selected text', document: 'document', previousAnswer: 'answer being refined' }[part]} ` +
@@ -258,6 +270,12 @@ export const EN_MESSAGES: AskAiMessages = {
   changesTooLong: (words) =>
     `Too long to compare here: changes are shown for texts of up to ${words.toLocaleString('en')} words.`,
   changes: 'Changes',
+  noChanges: 'No changes: the answer keeps every word of the selection.',
+  usageLabel: 'Usage',
+  runIdLabel: 'Run ID',
+  noPermission: 'You do not have permission to use AI tasks. Ask an administrator for access.',
+  logIn: 'Log in again',
+  sessionExpiredLogIn: 'Your session has expired. Log in again (a new tab opens), then try again.',
   removed: 'removed',
   added: 'added',
   helpful: 'Helpful',
@@ -284,7 +302,8 @@ export const DE_MESSAGES: AskAiMessages = {
   context: 'Mit der Aufgabe gesendet',
   contextSelection: (chars) => `der markierte Text (${chars.toLocaleString('de')} Zeichen)`,
   contextDocument: (chars) => `das Dokument (${chars.toLocaleString('de')} Zeichen)`,
-  contextRecord: (table, uid) => `Datensatz ${table}:${uid}`,
+  contextRecord: (table) =>
+    table === 'tt_content' ? 'dieses Inhaltselement' : table === 'pages' ? 'diese Seite' : 'dieser Datensatz',
   contextNone: 'kein Text aus dem Editor',
   contextCut: (part, limit) =>
     `${{ selection: 'Der markierte Text', document: 'Das Dokument', previousAnswer: 'Die vorige Antwort' }[part]}` +
@@ -392,6 +411,13 @@ export const DE_MESSAGES: AskAiMessages = {
   changesTooLong: (words) =>
     `Zu lang zum Vergleichen: Änderungen werden für Texte bis ${words.toLocaleString('de')} Wörter gezeigt.`,
   changes: 'Änderungen',
+  noChanges: 'Keine Änderungen: Die Antwort behält jedes Wort der Auswahl.',
+  usageLabel: 'Verbrauch',
+  runIdLabel: 'Lauf-Kennung',
+  noPermission: 'Sie haben keine Berechtigung für KI-Aufgaben. Bitten Sie die Administration um Zugang.',
+  logIn: 'Neu anmelden',
+  sessionExpiredLogIn:
+    'Ihre Sitzung ist abgelaufen. Melden Sie sich neu an (ein neuer Tab öffnet sich) und versuchen Sie es dann erneut.',
   removed: 'entfernt',
   added: 'hinzugefügt',
   helpful: 'Hilfreich',

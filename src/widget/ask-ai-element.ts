@@ -2,11 +2,17 @@ import type { AskAiEndpoints, RunContext, TaskAnswer, TaskAnswerMeta } from '../
 import { typo3Endpoints } from '../client/typo3-endpoints';
 import type { AskAiDialogProps } from '../react';
 import { mount, type MountedDialog } from './mount';
+import { refusalOf, type ApplyRefusal } from '../editors/apply';
 
 /** What `ask-ai-insert` and `ask-ai-replace` carry. */
 export interface AskAiAnswerEventDetail {
   readonly answer: TaskAnswer;
   readonly meta: TaskAnswerMeta;
+  /**
+   * Refuses the answer (a listener that could not take it): the dialog keeps it, says why, and the
+   * editor can copy it. `event.preventDefault()` refuses too, with the dialog's general sentence.
+   */
+  readonly refuse: (refusal?: Partial<ApplyRefusal>) => void;
 }
 
 const ATTRIBUTES = [
@@ -21,6 +27,7 @@ const ATTRIBUTES = [
   'configuration',
   'locale',
   'dir',
+  'login-url',
 ] as const;
 
 /** The endpoints from the attributes: URLs, or TYPO3 route ids read from `TYPO3.settings.ajaxUrls`. */
@@ -47,8 +54,9 @@ function endpointsOf(element: HTMLElement): AskAiEndpoints | string {
 /**
  * `<ask-ai-dialog>`: the dialog as a custom element for pages without React.
  * Attributes: `tools-url`, `run-url`, `cancel-url` (or TYPO3 route ids `tools-route`, `run-route`,
- * `cancel-route`), `configuration`, `locale`, `dir`. Property: `context`.
- * Events (bubbling, composed): `ask-ai-insert`, `ask-ai-replace`, with `{ answer, meta }`.
+ * `cancel-route`), `configuration`, `locale`, `dir`, `login-url`. Property: `context`.
+ * Events (bubbling, composed, cancelable): `ask-ai-insert`, `ask-ai-replace`, with `{ answer, meta, refuse }`;
+ * `refuse({ refused, message })` or `preventDefault()` refuses the answer (the dialog keeps it, says why).
  */
 export function createAskAiDialogElementClass(): CustomElementConstructor {
   return class AskAiDialogElement extends HTMLElement {
@@ -90,10 +98,20 @@ export function createAskAiDialogElementClass(): CustomElementConstructor {
       if (this.isConnected) this.#render();
     }
 
-    #emit(type: 'ask-ai-insert' | 'ask-ai-replace', answer: TaskAnswer, meta: TaskAnswerMeta) {
-      this.dispatchEvent(
-        new CustomEvent<AskAiAnswerEventDetail>(type, { detail: { answer, meta }, bubbles: true, composed: true }),
-      );
+    /** Fires the event; a listener's refusal (or `preventDefault()`) is the handler's refusal. */
+    #emit(type: 'ask-ai-insert' | 'ask-ai-replace', answer: TaskAnswer, meta: TaskAnswerMeta): ApplyRefusal | null {
+      let refusal: ApplyRefusal | null = null;
+      const refuse = (given: Partial<ApplyRefusal> = {}) => {
+        refusal = refusalOf({ refused: 'other', ...given });
+      };
+      const event = new CustomEvent<AskAiAnswerEventDetail>(type, {
+        detail: { answer, meta, refuse },
+        bubbles: true,
+        composed: true,
+        cancelable: true,
+      });
+      const taken = this.dispatchEvent(event);
+      return refusal ?? (taken ? null : { refused: 'other' });
     }
 
     #render() {
@@ -119,6 +137,7 @@ export function createAskAiDialogElementClass(): CustomElementConstructor {
         context: this.#context,
         onInsert: (answer, meta) => this.#emit('ask-ai-insert', answer, meta),
         onReplace: (answer, meta) => this.#emit('ask-ai-replace', answer, meta),
+        loginUrl: this.getAttribute('login-url') ?? undefined,
       };
       if (this.#mounted) this.#mounted.update(props);
       else this.#mounted = mount(this, props);

@@ -98,23 +98,19 @@ describe('the shipped plugin and widget under TYPO3’s import map', () => {
 
 describe('the shipped plugin’s dialog in the record form', () => {
   for (const scheme of ['light', 'dark'] as const) {
-    it(`has its designed colours in ${scheme}: primary fill and the notice’s tint`, async () => {
+    it(`has its designed colours in ${scheme}: primary fill, and the answer on a card of its own`, async () => {
       await page.emulateMedia({ colorScheme: scheme });
       const accent = scheme === 'light' ? [47, 91, 211] : [157, 184, 255];
       const dialog = await openRecordDialog();
       await dialog.getByRole('button', { name: 'Summarise', exact: true }).click();
-      const notice = dialog.locator('.ask-ai-outcome', { hasText: 'Done.' });
-      await notice.waitFor();
+      // "Done." is the card's own, no callout beside it.
+      const card = dialog.locator('.ask-ai-card', { hasText: 'Done.' });
+      await card.waitFor();
+      expect(await dialog.locator('.ask-ai-outcome').count()).toBe(0);
       const insert = dialog.getByRole('button', { name: 'Insert' });
       expect(rgb(await insert.evaluate((el) => getComputedStyle(el).backgroundColor))).toEqual(accent);
-      const [tint, background] = await notice.evaluate((el) => [
-        getComputedStyle(el).backgroundColor,
-        getComputedStyle(el.closest('dialog')!).backgroundColor,
-      ]);
-      const [r, , b] = rgb(tint!);
-      expect(tint).not.toBe(background);
-      // The accent mixed into the background: blue leads.
-      expect(b!).toBeGreaterThan(r!);
+      const border = await card.evaluate((el) => getComputedStyle(el).borderTopStyle);
+      expect(border).toBe('solid');
     });
   }
 });

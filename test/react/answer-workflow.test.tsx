@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  answerWith,
   backend,
   ENDPOINTS,
   openDialog,
@@ -52,6 +53,27 @@ describe('the answer workflow', () => {
     expect(removed.length).toBeGreaterThan(0);
     expect(removed[0]?.textContent).toMatch(/^\[removed: .+\]$/);
     expect(changes.textContent).toContain('The city council approved');
+    // In the card, in the answer's place (not the answer again in a second box); pressed again, the answer.
+    const card = within(dialog).getByRole('region', { name: 'Answer' });
+    expect(card).toContainElement(changes);
+    expect(card.querySelector('.ask-ai-answer-blocks')).toBeNull();
+    expect(within(changes).queryByText(/^No changes/)).not.toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(dialog).queryByRole('region', { name: 'Changes' })).not.toBeInTheDocument();
+    expect(await within(card).findByText(/city council/)).toBeInTheDocument();
+  });
+
+  it('says "No changes" when the answer keeps every word of the selection', async () => {
+    answerWith(SELECTION);
+    const { user } = renderDialog({ context: { selection: SELECTION } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Fix the spelling.');
+    await settled();
+    await user.click(within(dialog).getByRole('button', { name: 'Show changes' }));
+    const changes = await within(dialog).findByRole('region', { name: 'Changes' });
+    expect(within(changes).getByText('No changes: the answer keeps every word of the selection.')).toBeVisible();
+    expect(changes.querySelectorAll('del, ins')).toHaveLength(0);
   });
 
   it('says a selection too long to compare is too long, instead of freezing the page on it', async () => {

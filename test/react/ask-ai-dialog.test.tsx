@@ -131,15 +131,50 @@ describe('tools: available and withheld, with reasons', () => {
   });
 
   it('says the list could not be loaded, and loads it again on request', async () => {
-    backend.setState({ fault: 'tools:forbidden' });
+    backend.setState({ fault: 'tools:server-error' });
     const { user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Ask AI' }));
     const dialog = screen.getByRole('dialog');
     const notice = await within(dialog).findByRole('alert');
     expect(notice).toHaveTextContent('The allowed tools could not be loaded, so tasks run without tools for now.');
-    expect(notice).toHaveTextContent('You are not allowed to use this AI task.');
+    expect(notice).toHaveTextContent('The AI service failed.');
+    // Tasks still run (without tools).
+    expect(within(dialog).getByRole('button', { name: 'Run' })).toBeEnabled();
     backend.setState({ fault: null });
     await user.click(within(dialog).getByRole('button', { name: 'Load the tools again' }));
+    expect(await within(dialog).findByText(/^Tools: \d+ available/)).toBeInTheDocument();
+  });
+
+  it('without permission: one alert, and every task disabled (none invites a run that must fail)', async () => {
+    backend.setState({ fault: 'tools:forbidden' });
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Ask AI' }));
+    const dialog = screen.getByRole('dialog');
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(dialog).getAllByRole('alert')).toHaveLength(1);
+    expect(alert).toHaveTextContent(/^You do not have permission to use AI tasks\. Ask an administrator for access\.$/);
+    expect(alert).not.toHaveTextContent(/without tools/);
+    expect(within(dialog).getByRole('button', { name: 'Run' })).toBeDisabled();
+    expect(within(dialog).getByRole('textbox', { name: 'Instruction' })).toBeDisabled();
+    const presets = within(within(dialog).getByRole('group', { name: 'Tasks' })).getAllByRole('button');
+    expect(presets.length).toBeGreaterThan(3);
+    for (const preset of presets) expect(preset).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled();
+  });
+
+  it('session expired: links to the host’s login page in a new tab; tasks stay; the list loads again', async () => {
+    backend.setState({ fault: 'tools:session-expired' });
+    const { user } = renderDialog({ loginUrl: '/typo3/login' });
+    await user.click(screen.getByRole('button', { name: 'Ask AI' }));
+    const dialog = screen.getByRole('dialog');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Your session has expired. Log in again (a new tab opens), then try again.');
+    const link = within(alert).getByRole('link', { name: 'Log in again' });
+    expect(link).toHaveAttribute('href', '/typo3/login');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(dialog).getByRole('button', { name: 'Run' })).toBeEnabled();
+    backend.setState({ fault: null });
+    await user.click(within(alert).getByRole('button', { name: 'Load the tools again' }));
     expect(await within(dialog).findByText(/^Tools: \d+ available/)).toBeInTheDocument();
   });
 });
@@ -274,7 +309,9 @@ describe('a run', () => {
     expect(answer).toHaveAttribute('aria-busy', 'false');
     expect(answer.textContent).toMatch(/cycle lanes/);
     expect(within(dialog).getByRole('status')).toHaveTextContent('The answer is ready.');
-    expect(within(dialog).getByText('Done.')).toBeInTheDocument();
+    // "Done." is the card's, not a callout of its own.
+    expect(within(within(dialog).getByRole('region', { name: 'Answer' })).getByText('Done.')).toBeInTheDocument();
+    expect(dialog.querySelector('[data-ask-ai-part="outcome"]')).toBeNull();
     await user.click(within(dialog).getByText(/^Steps/));
     const timeline = dialog.querySelector<HTMLElement>('[data-ask-ai-part="timeline"] ol')!;
     expect(
@@ -449,7 +486,9 @@ describe('every end has a message and a next step', () => {
   ];
 
   it.each(cases)('%s', async (fault, sentence, details, retry) => {
-    const { user } = renderDialog({ headers: { 'X-Ask-Ai-Fault': fault } });
+    // Forbidden on the tool list disables every task (its own test): here only the run is refused.
+    if (fault === 'forbidden') backend.setState({ fault });
+    const { user } = renderDialog(fault === 'forbidden' ? {} : { headers: { 'X-Ask-Ai-Fault': fault } });
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await settled();
@@ -745,22 +784,26 @@ describe('handing the answer back', () => {
     expect(within(dialog).getByText('Copied')).toBeInTheDocument();
   });
 
-  it('says "Copied" for a few seconds, then shows the usage again', async () => {
+  it('says "Copied" for a few seconds beside Copy; usage and the run id wait in the card’s Details', async () => {
     const { user } = renderDialog({});
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await settled();
-    const usage = within(dialog).getByText(/tokens/);
+    const card = dialog.querySelector<HTMLElement>('[data-ask-ai-part="answer-card"]')!;
+    expect(card).toContainElement(within(dialog).getByRole('region', { name: 'Answer' }));
+    // Quiet metadata is the card's, collapsed: no token count in view, none in the footer.
+    expect(within(dialog).queryByText(/tokens/)).not.toBeInTheDocument();
+    await user.click(within(card).getByText('Details'));
+    expect(within(card).getByText(/^\d+ tokens/)).toBeVisible();
+    expect(within(card).getByText('Run ID')).toBeVisible();
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
-      expect(await within(dialog).findByText('Copied')).toBeInTheDocument();
-      expect(usage).not.toBeInTheDocument();
+      await user.click(within(card).getByRole('button', { name: 'Copy' }));
+      expect(await within(card).findByRole('status')).toHaveTextContent('Copied');
       act(() => vi.advanceTimersByTime(3900));
       expect(within(dialog).getByText('Copied')).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(200));
       expect(within(dialog).queryByText('Copied')).not.toBeInTheDocument();
-      expect(within(dialog).getByText(/tokens/)).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }

@@ -46,6 +46,11 @@ const DOCUMENTED = [
   'workflow',
   'changes',
   'context-cut',
+  'answer-card',
+  'copy',
+  'show-changes',
+  'done',
+  'provenance',
 ] as const;
 
 const seen = new Set<string>();

@@ -58,6 +58,34 @@ describe('ask-ai-dialog/widget', () => {
     },
   );
 
+  it('lets a listener refuse the answer: the dialog keeps it and says why; preventDefault refuses too', async () => {
+    const { defineAskAiDialogElement } = await import('../../src/widget');
+    defineAskAiDialogElement('ask-ai-test-refuse');
+    const element = document.createElement('ask-ai-test-refuse') as HTMLElement & { context?: unknown };
+    element.setAttribute('tools-url', ENDPOINTS.tools);
+    element.setAttribute('run-url', ENDPOINTS.run);
+    element.context = { selection: 'The tram crosses the bridge. People wave from the windows.' };
+    document.body.append(element);
+    const shadow = within(element.shadowRoot as unknown as HTMLElement);
+    const user = userEvent.setup();
+    element.addEventListener('ask-ai-insert', (event) =>
+      (event as CustomEvent).detail.refuse({ refused: 'other', message: 'The field is locked by another editor.' }),
+    );
+    element.addEventListener('ask-ai-replace', (event) => event.preventDefault());
+    await user.click(await shadow.findByRole('button', { name: 'Ask AI' }));
+    await user.click(await shadow.findByRole('button', { name: 'Summarise' }));
+    await user.click(await shadow.findByRole('button', { name: 'Insert' }));
+    expect(await shadow.findByRole('alert')).toHaveTextContent('The field is locked by another editor.');
+    // Kept and open: not "Inserted", the answer still there to copy.
+    expect(element.shadowRoot?.querySelector('dialog')).toHaveAttribute('open');
+    expect(shadow.queryByText('Inserted')).not.toBeInTheDocument();
+    expect(shadow.getByRole('region', { name: 'Answer' })).toHaveTextContent(/\w+/);
+    await user.click(shadow.getByRole('button', { name: 'Replace selection' }));
+    await waitFor(() => expect(shadow.getByRole('alert')).not.toHaveTextContent('locked'));
+    expect(shadow.queryByText('Replaced')).not.toBeInTheDocument();
+    element.remove();
+  });
+
   it('reads TYPO3 route ids, and shows a set-up error instead of throwing', async () => {
     const { defineAskAiDialogElement } = await import('../../src/widget');
     defineAskAiDialogElement('ask-ai-test-two');

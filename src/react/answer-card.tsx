@@ -1,0 +1,136 @@
+import { lazy, Suspense, useId, useState, type RefObject } from 'react';
+import type { AskAiMessages, DialogSession, DialogSnapshot } from '../session';
+import type { AnswerHandler } from '../editors/apply';
+import { RegenerateIcon } from './action-icons';
+import { AnswerView } from './answer-view';
+import { CopyButton } from './copy-button';
+import { AnswerProvenance, VariantNav } from './answer-workflow';
+
+const AnswerChanges = lazy(() => import('./answer-changes'));
+
+export interface AnswerCardProps {
+  readonly snapshot: DialogSnapshot;
+  readonly session: DialogSession;
+  readonly messages: AskAiMessages;
+  readonly cardRef: RefObject<HTMLElement | null>;
+  readonly onCopy: AnswerHandler | undefined;
+}
+
+/**
+ * The answer in view, as one card: which answer it is (history, the instruction that produced it, its
+ * marks), the answer itself — or, toggled with "Show changes", what it changes in the selection, in its
+ * place — and at its foot the AI note and what one does with this answer: Show changes, Copy,
+ * Regenerate, and the run's usage and ids under "Details".
+ */
+export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: AnswerCardProps) {
+  const { status, run } = snapshot;
+  const running = status === 'running';
+  const id = useId();
+  const [changesFor, setChangesFor] = useState<string | null>(null);
+  const answer = snapshot.answer;
+  const selection = (snapshot.context.value as { selection?: unknown } | undefined)?.selection;
+  const comparable = !running && snapshot.result !== null && typeof selection === 'string' && selection !== '';
+  // The toggle belongs to the answer it was pressed for: another answer in view starts as itself.
+  const changes = comparable && changesFor === answer;
+  const ownRun = !running && snapshot.variants[snapshot.shown]?.id === run.requestId;
+  return (
+    <div className="ask-ai-card" data-ask-ai-part="answer-card">
+      <section
+        ref={cardRef}
+        className="ask-ai-answer"
+        data-ask-ai-part="answer"
+        aria-label={m.answer}
+        aria-busy={running}
+        data-state={run.status}
+      >
+        <VariantNav snapshot={snapshot} session={session} messages={m} />
+        <AnswerProvenance snapshot={snapshot} messages={m} />
+        {changes ? (
+          <Suspense fallback={<AnswerView markdown={answer} />}>
+            <AnswerChanges id={`${id}-changes`} selection={selection} markdown={answer} messages={m} />
+          </Suspense>
+        ) : (
+          <AnswerView markdown={answer} streaming={running} />
+        )}
+        {/* Only under the answer the cut run gave: another answer in view was not cut. */}
+        {run.answerCut && (running || answer === (run.answer ?? run.partialAnswer)) && (
+          <p className="ask-ai-note" data-ask-ai-part="answer-cut">
+            {m.answerCut}
+          </p>
+        )}
+        <p className="ask-ai-generated" data-ask-ai-part="ai-note">
+          {m.aiGenerated}
+        </p>
+      </section>
+      {/* What one does with the answer: beside the region, so the region holds the answer alone. */}
+      <div className="ask-ai-card-foot">
+        {comparable && (
+          <button
+            type="button"
+            className="ask-ai-link-button"
+            data-ask-ai-part="show-changes"
+            aria-expanded={changes}
+            aria-controls={changes ? `${id}-changes` : undefined}
+            onClick={() => setChangesFor(changes ? null : answer)}
+          >
+            {m.showChanges}
+          </button>
+        )}
+        {!running && snapshot.result && <CopyButton result={snapshot.result} onCopy={onCopy} messages={m} />}
+        {!running && run.status === 'done' && snapshot.retry !== 'hidden' && (
+          <button
+            type="button"
+            className="ask-ai-link-button"
+            data-ask-ai-part="retry"
+            disabled={snapshot.retry === 'waiting'}
+            onClick={session.retry}
+          >
+            <RegenerateIcon />
+            {m.regenerate}
+          </button>
+        )}
+        {ownRun && <RunDetails snapshot={snapshot} messages={m} />}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The run's usage and ids, for whoever asks (support, an operator): collapsed, and formatted only
+ * when opened.
+ */
+function RunDetails({ snapshot: { run }, messages: m }: { snapshot: DialogSnapshot; messages: AskAiMessages }) {
+  const [open, setOpen] = useState(false);
+  const { usage, runUuid } = run;
+  if (!usage && !runUuid) return null;
+  return (
+    <details
+      className="ask-ai-details ask-ai-run-details"
+      data-ask-ai-part="usage"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary>{m.details}</summary>
+      {open && (
+        <dl>
+          {usage && (
+            <div>
+              <dt>{m.usageLabel}</dt>
+              <dd>
+                {m.usage(usage.totalTokens)}
+                {usage.estimatedCost !== null && ` · ${m.cost(usage.estimatedCost)}`}
+              </dd>
+            </div>
+          )}
+          {runUuid && (
+            <div>
+              <dt>{m.runIdLabel}</dt>
+              <dd>
+                <bdi>{runUuid}</bdi>
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
+    </details>
+  );
+}
