@@ -188,6 +188,7 @@ export class AskAi extends Plugin {
           selectionMarkdown: held.markdown,
           document: held.document,
           context: this.#editorContext(),
+          subject: editor.model.document.selection.getSelectedElement()?.name.startsWith('image') ? 'image' : undefined,
           verify: (as) => editing.verify(as),
           apply: (as, answer, meta) =>
             editor.execute(as === 'insert' ? 'askAiInsert' : 'askAiReplace', { answer, mark: meta.runUuid ?? 'true' }),

@@ -18,6 +18,8 @@ export interface EditorCapture {
   readonly document: string;
   /** What else the editor knows for the task (its content's language, …). */
   readonly context?: RunContext | undefined;
+  /** `image` where the held selection is an image: the dialog then offers the image's tasks (alt text). */
+  readonly subject?: 'image' | undefined;
   /**
    * Before anything is written: a refusal when the editor cannot take `answer` as `as` here — read-only,
    * past a length limit, or (for Replace) the held selection changed or gone.
@@ -147,6 +149,7 @@ export function attachEditor<P extends EditorDialogProps>(
   const bound = (): P => ({
     ...props,
     open,
+    subject: capture?.subject ?? (props as { subject?: unknown }).subject,
     context: {
       ...props.context,
       ...(capture?.context ?? {}),

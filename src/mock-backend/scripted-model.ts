@@ -15,12 +15,17 @@ export interface ModelScript {
   readonly answer: string;
 }
 
-type Intent = 'summary' | 'shorten' | 'improve' | 'translate' | 'keywords' | 'alt' | 'answer';
+type Intent = 'summary' | 'shorten' | 'improve' | 'translate' | 'keywords' | 'alt' | 'restyle' | 'answer';
 
 const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ['alt', /\balt[- ]?text|alternativtext|alternative text/i],
   ['keywords', /\bkeywords?\b|schlagw|stichw/i],
   ['translate', /\btranslat|übersetz/i],
+  // Tone, length, simpler words, key points, spelling, continuing: the refinements' rewrites of the text.
+  [
+    'restyle',
+    /\btone\b|\bton\b|\blonger\b|verlänger|simplif|vereinfach|key points|kernpunkte|spelling|rechtschreib|continue|weiter/i,
+  ],
   ['summary', /\bsummar|zusammenfass/i],
   ['shorten', /\bshort|\bkürz|condense/i],
   ['improve', /\bimprov|verbesser|polish|proofread/i],
@@ -130,7 +135,18 @@ function refine(previous: string, refinement: string): string {
       ? `We would like to inform you that ${previous.charAt(0).toLowerCase()}${previous.slice(1)}`
       : formal;
   }
-  if (/\blist|\bbullet|\bliste/i.test(refinement))
+  if (/\bfriendl|\bcasual|\bfreundlich|\blocker/i.test(refinement))
+    return `Good news! ${previous.replace(/\bVisitors can\b/g, 'You can').replace(/\.(\s|$)/, '!$1')}`;
+  if (/\bconfident|\bselbstbewusst/i.test(refinement))
+    return previous.replace(/\bcan\b/g, 'will').replace(/\bwhile the weather allows\b/g, 'all summer');
+  if (/\bsimpl|\bvereinfach/i.test(refinement))
+    return sentences(previous)
+      .map((s) => s.split(/\s+/).slice(0, 10).join(' ').replace(/[,;]$/, '') + (/[.!?]$/.test(s) ? '' : '.'))
+      .join(' ');
+  if (/\bcontinue|\bweiterschreib/i.test(refinement))
+    return `${previous}\n\nThere is more to come: readings, workshops and a summer festival are planned.`;
+  if (/\bspelling|\brechtschreib/i.test(refinement)) return improve(previous);
+  if (/\blist|\bbullet|\bliste|key points|kernpunkte/i.test(refinement))
     return sentences(previous)
       .map((s) => `- ${s}`)
       .join('\n');
@@ -162,6 +178,8 @@ function answerFor(intent: Intent, source: string, prompt: string): string {
         .join('\n');
     case 'alt':
       return altText(source);
+    case 'restyle':
+      return refine(source, prompt);
     case 'answer':
       return `**${summarise(source, 1)}**\n\n${sentences(source).slice(1, 3).join(' ')}`.trim();
   }

@@ -23,10 +23,15 @@ export interface AskAiDialogProps extends TransportProps {
   readonly context?: RunContext | undefined;
   /** Characters of `selection` and of `document` sent at most (a visible note says when cut). Default 20 000. */
   readonly contextLimit?: number | undefined;
-  /** The tasks to offer; default: summarise, shorten, improve, translate, keywords, alt text. */
+  /** The tasks to offer; default: the task menu's Edit and Write tasks (`DEFAULT_PRESETS`). */
   readonly presets?: readonly AskAiPreset[] | undefined;
   /** Tasks offered after `presets` (or the built-in ones): e.g. the backend's own tasks (`task`). */
   readonly morePresets?: readonly AskAiPreset[] | undefined;
+  /**
+   * What the editor is working on: `image` where an image is selected (then "Alt text" is offered, and
+   * only then). Default `text`.
+   */
+  readonly subject?: 'text' | 'image' | undefined;
   /** The target languages of the translate task. */
   readonly languages?: readonly string[] | undefined;
   /** `en` (default) or `de`; never guessed from the browser. */
@@ -110,9 +115,11 @@ function DialogFrame(props: AskAiDialogProps) {
   const m = useMemo(() => resolveMessages(locale, props.messages), [locale, props.messages]);
   const lang = localeOf(locale);
   const base = props.presets ?? DEFAULT_PRESETS[lang];
+  const subject = props.subject ?? 'text';
   const presets = useMemo(
-    () => (props.morePresets?.length ? [...base, ...props.morePresets] : base),
-    [base, props.morePresets],
+    // A task for another subject (alt text: an image) is not offered here.
+    () => [...base, ...(props.morePresets ?? [])].filter((preset) => !preset.subject || preset.subject === subject),
+    [base, props.morePresets, subject],
   );
   const languages = props.languages ?? DEFAULT_LANGUAGES[lang];
   const [open, setOpen] = useControllableState(props.open, props.defaultOpen ?? false, props.onOpenChange);

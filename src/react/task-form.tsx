@@ -1,8 +1,9 @@
 import { useId, type KeyboardEvent, type RefObject, memo } from 'react';
 import type { OfferableTools } from '../client';
 import type { AskAiMessages, AskAiPreset, ToolLabel } from '../session';
-import { missingTools, presetInstruction, presetPrompt } from '../session/presets';
+import { presetInstruction, presetPrompt } from '../session/presets';
 import { RunIcon } from './action-icons';
+import { TaskMenu } from './task-menu';
 
 export interface TaskFormProps {
   readonly id: string;
@@ -65,45 +66,17 @@ export const TaskForm = memo(function TaskForm(props: TaskFormProps) {
         else if (!busy && !props.waiting) props.onRun(instruction);
       }}
     >
-      <div className="ask-ai-presets" role="group" aria-label={m.presets} data-ask-ai-part="presets">
-        {presets.map((preset) => {
-          const missing = missingTools(preset, tools);
-          const whyId = `${id}-why-${preset.id}`;
-          return (
-            <span key={preset.id} className="ask-ai-preset" data-disabled={missing.length > 0 || undefined}>
-              <button
-                type="button"
-                className="ask-ai-chip"
-                disabled={busy || missing.length > 0}
-                aria-describedby={missing.length > 0 ? whyId : undefined}
-                onClick={() => runPreset(preset)}
-              >
-                {preset.label}
-              </button>
-              {preset.needsLanguage && (
-                <select
-                  className="ask-ai-select"
-                  aria-label={m.translateTo}
-                  value={language}
-                  disabled={busy}
-                  onChange={(event) => props.onLanguageChange(event.target.value)}
-                >
-                  {languages.map((l) => (
-                    <option key={l} value={l}>
-                      {l}
-                    </option>
-                  ))}
-                </select>
-              )}
-              {missing.length > 0 && (
-                <span id={whyId} className="ask-ai-note">
-                  {m.presetNeedsTool(missing.map(props.toolLabel).join(', '))}
-                </span>
-              )}
-            </span>
-          );
-        })}
-      </div>
+      <TaskMenu
+        presets={presets}
+        languages={languages}
+        language={language}
+        onLanguageChange={props.onLanguageChange}
+        tools={tools}
+        toolLabel={props.toolLabel}
+        disabled={busy}
+        onRun={runPreset}
+        messages={m}
+      />
       <label className="ask-ai-label" htmlFor={`${id}-instruction`}>
         {m.instruction}
       </label>

@@ -102,6 +102,8 @@ export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, o
     const doc = dialog.ownerDocument;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape') {
+        // A menu inside the dialog closes itself first (its own Esc).
+        if (event.composedPath().some((node) => (node as Element).getAttribute?.('role') === 'menu')) return;
         event.preventDefault();
         event.stopPropagation();
         if (latest.current.busy) latest.current.onEscapeWhileBusy();

@@ -136,6 +136,14 @@ export interface AskAiMessages {
   /** In the answer's "Details": the run's token count and cost, and its id. */
   usageLabel: string;
   runIdLabel: string;
+  /** The task menu: its filter, its groups, the tone submenu, and a filter that matches nothing. */
+  taskFilter: string;
+  taskFilterPlaceholder: string;
+  groupEdit: string;
+  groupWrite: string;
+  groupMore: string;
+  changeTone: string;
+  noTaskMatches: string;
   /** The tool list answered 403: this editor may not use AI tasks; every task is disabled. */
   noPermission: string;
   /** The link to the host's login page (`loginUrl`) beside "session expired". */
@@ -273,6 +281,13 @@ export const EN_MESSAGES: AskAiMessages = {
   noChanges: 'No changes: the answer keeps every word of the selection.',
   usageLabel: 'Usage',
   runIdLabel: 'Run ID',
+  taskFilter: 'Find a task',
+  taskFilterPlaceholder: 'Find a task…',
+  groupEdit: 'Edit',
+  groupWrite: 'Write',
+  groupMore: 'More',
+  changeTone: 'Change tone',
+  noTaskMatches: 'No task matches. Type your own instruction below.',
   noPermission: 'You do not have permission to use AI tasks. Ask an administrator for access.',
   logIn: 'Log in again',
   sessionExpiredLogIn: 'Your session has expired. Log in again (a new tab opens), then try again.',
@@ -414,6 +429,13 @@ export const DE_MESSAGES: AskAiMessages = {
   noChanges: 'Keine Änderungen: Die Antwort behält jedes Wort der Auswahl.',
   usageLabel: 'Verbrauch',
   runIdLabel: 'Lauf-Kennung',
+  taskFilter: 'Aufgabe suchen',
+  taskFilterPlaceholder: 'Aufgabe suchen …',
+  groupEdit: 'Bearbeiten',
+  groupWrite: 'Schreiben',
+  groupMore: 'Weitere',
+  changeTone: 'Ton ändern',
+  noTaskMatches: 'Keine Aufgabe passt. Schreiben Sie unten Ihre eigene Anweisung.',
   noPermission: 'Sie haben keine Berechtigung für KI-Aufgaben. Bitten Sie die Administration um Zugang.',
   logIn: 'Neu anmelden',
   sessionExpiredLogIn:

@@ -21,72 +21,60 @@ export interface AskAiPreset {
    * primary action where there is a selection; else (a summary, keywords, alt text) Insert is.
    */
   readonly rewrites?: boolean;
+  /**
+   * Where the task menu lists it: the built-in groups `edit` ("Edit") and `write` ("Write"), or a host's
+   * own group name; without one, under "More".
+   */
+  readonly group?: string;
+  /** Listed in a submenu rather than as a button of its own: `tone` ("Change tone"). */
+  readonly menu?: 'tone';
+  /** Offered only where this is the subject (`image`: alt text, where an image is selected). */
+  readonly subject?: 'image';
 }
 
+const r = (id: string, label: string, prompt: AskAiPreset['prompt'], more: Partial<AskAiPreset> = {}) =>
+  ({ id, label, prompt, requiredTools: [], group: 'edit', rewrites: true, ...more }) satisfies AskAiPreset;
+const w = (id: string, label: string, prompt: string, more: Partial<AskAiPreset> = {}) =>
+  ({ id, label, prompt, requiredTools: [], group: 'write', ...more }) satisfies AskAiPreset;
+
 const EN: readonly AskAiPreset[] = [
-  { id: 'summarise', label: 'Summarise', prompt: 'Summarise this text in two sentences.', requiredTools: [] },
-  {
-    id: 'shorten',
-    label: 'Shorten',
-    prompt: 'Shorten this text and keep its meaning.',
-    requiredTools: [],
-    rewrites: true,
-  },
-  {
-    id: 'improve',
-    label: 'Improve',
-    prompt: 'Improve the wording, grammar and punctuation of this text.',
-    requiredTools: [],
-    rewrites: true,
-  },
-  {
-    id: 'translate',
-    label: 'Translate',
-    prompt: ({ language }) => `Translate this text into ${language}.`,
-    requiredTools: [],
-    needsLanguage: true,
-    rewrites: true,
-  },
-  { id: 'keywords', label: 'Keywords', prompt: 'Suggest keywords for this text.', requiredTools: [] },
-  {
-    id: 'alt-text',
-    label: 'Alt text',
-    prompt: 'Write the alt text for the image this text describes.',
-    requiredTools: [],
-  },
+  r('improve', 'Improve', 'Improve the wording, grammar and punctuation of this text.'),
+  r('fix', 'Fix spelling', 'Fix the spelling and grammar of this text; change nothing else.'),
+  r('shorten', 'Shorten', 'Shorten this text and keep its meaning.'),
+  r('longer', 'Make longer', 'Make this text longer: add detail, keep its tone and facts.'),
+  r('simplify', 'Simplify', 'Simplify this text: short sentences and everyday words.'),
+  r('tone-formal', 'More formal', 'Rewrite this text in a more formal tone.', { menu: 'tone' }),
+  r('tone-friendly', 'Friendlier', 'Rewrite this text in a friendlier tone.', { menu: 'tone' }),
+  r('tone-confident', 'More confident', 'Rewrite this text in a more confident tone.', { menu: 'tone' }),
+  r('tone-casual', 'More casual', 'Rewrite this text in a more casual tone.', { menu: 'tone' }),
+  r('translate', 'Translate', ({ language }) => `Translate this text into ${language}.`, { needsLanguage: true }),
+  w('summarise', 'Summarise', 'Summarise this text in two sentences.'),
+  w('key-points', 'Key points', 'List the key points of this text as bullet points.'),
+  w('keywords', 'Keywords', 'Suggest keywords for this text.'),
+  w('continue', 'Continue writing', 'Continue writing this text in its style: one more paragraph.'),
+  w('alt-text', 'Alt text', 'Write the alt text for the image this text describes.', { subject: 'image' }),
 ];
 
 const DE: readonly AskAiPreset[] = [
-  { id: 'summarise', label: 'Zusammenfassen', prompt: 'Fasse diesen Text in zwei Sätzen zusammen.', requiredTools: [] },
-  {
-    id: 'shorten',
-    label: 'Kürzen',
-    prompt: 'Kürze diesen Text und behalte seine Bedeutung.',
-    requiredTools: [],
-    rewrites: true,
-  },
-  {
-    id: 'improve',
-    label: 'Verbessern',
-    prompt: 'Verbessere Ausdruck, Grammatik und Zeichensetzung dieses Textes.',
-    requiredTools: [],
-    rewrites: true,
-  },
-  {
-    id: 'translate',
-    label: 'Übersetzen',
-    prompt: ({ language }) => `Übersetze diesen Text ${germanTarget(language)}.`,
-    requiredTools: [],
+  r('improve', 'Verbessern', 'Verbessere Ausdruck, Grammatik und Zeichensetzung dieses Textes.'),
+  r('fix', 'Rechtschreibung', 'Korrigiere Rechtschreibung und Grammatik dieses Textes; ändere sonst nichts.'),
+  r('shorten', 'Kürzen', 'Kürze diesen Text und behalte seine Bedeutung.'),
+  r('longer', 'Verlängern', 'Verlängere diesen Text: ergänze Details, behalte Ton und Fakten.'),
+  r('simplify', 'Vereinfachen', 'Vereinfache diesen Text: kurze Sätze und alltägliche Wörter.'),
+  r('tone-formal', 'Förmlicher', 'Schreibe diesen Text in einem förmlicheren Ton.', { menu: 'tone' }),
+  r('tone-friendly', 'Freundlicher', 'Schreibe diesen Text in einem freundlicheren Ton.', { menu: 'tone' }),
+  r('tone-confident', 'Selbstbewusster', 'Schreibe diesen Text in einem selbstbewussteren Ton.', { menu: 'tone' }),
+  r('tone-casual', 'Lockerer', 'Schreibe diesen Text in einem lockereren Ton.', { menu: 'tone' }),
+  r('translate', 'Übersetzen', ({ language }) => `Übersetze diesen Text ${germanTarget(language)}.`, {
     needsLanguage: true,
-    rewrites: true,
-  },
-  { id: 'keywords', label: 'Schlagwörter', prompt: 'Schlage Schlagwörter für diesen Text vor.', requiredTools: [] },
-  {
-    id: 'alt-text',
-    label: 'Alternativtext',
-    prompt: 'Schreibe den Alternativtext für das Bild, das dieser Text beschreibt.',
-    requiredTools: [],
-  },
+  }),
+  w('summarise', 'Zusammenfassen', 'Fasse diesen Text in zwei Sätzen zusammen.'),
+  w('key-points', 'Kernpunkte', 'Liste die Kernpunkte dieses Textes als Aufzählung auf.'),
+  w('keywords', 'Schlagwörter', 'Schlage Schlagwörter für diesen Text vor.'),
+  w('continue', 'Weiterschreiben', 'Schreibe diesen Text in seinem Stil weiter: ein weiterer Absatz.'),
+  w('alt-text', 'Alternativtext', 'Schreibe den Alternativtext für das Bild, das dieser Text beschreibt.', {
+    subject: 'image',
+  }),
 ];
 
 export const DEFAULT_PRESETS: Record<AskAiLocale, readonly AskAiPreset[]> = { en: EN, de: DE };

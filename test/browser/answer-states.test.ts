@@ -138,6 +138,44 @@ describe('answers that say what they are, in Chromium', () => {
   });
 });
 
+describe('the task menu, in Chromium', () => {
+  it('Change tone opens a menu: Esc closes it and keeps the dialog; an item runs and changes the text', async () => {
+    await openDemoWithSelection();
+    const tone = dialog().getByRole('button', { name: 'Change tone' });
+    await tone.click();
+    const menu = dialog().getByRole('menu', { name: 'Change tone' });
+    await menu.waitFor();
+    expect(await axeViolations(page, 'dialog[open]'), 'tone menu open').toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    expect(
+      await menu.getByRole('menuitem', { name: 'Friendlier' }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await menu.count()).toBe(0);
+    expect(await dialog().isVisible()).toBe(true);
+    expect(await tone.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await menu.getByRole('menuitem', { name: 'Friendlier' }).click();
+    await dialog()
+      .getByText(/^Good news!/)
+      .waitFor();
+    expect(await dialog().getByRole('button', { name: 'Replace selection' }).getAttribute('class')).toContain(
+      'ask-ai-primary',
+    );
+  });
+
+  it('Find a task narrows the tasks as one types; Enter runs the first', async () => {
+    await openDemoWithSelection();
+    const filter = dialog().getByRole('searchbox', { name: 'Find a task' });
+    await filter.fill('simp');
+    const tasks = dialog().getByRole('group', { name: 'Tasks' }).getByRole('button');
+    expect(await tasks.allTextContents()).toEqual(['Simplify']);
+    await filter.press('Enter');
+    await dialog().locator('[data-ask-ai-part="answer"][data-state="done"]').waitFor();
+    expect(await dialog().locator('[data-ask-ai-part="provenance"]').textContent()).toContain('Simplify this text');
+  });
+});
+
 describe('states, in Chromium', () => {
   it('without permission: one alert, every task and Run disabled, axe clean', async () => {
     await setSimulation({ user: 'no-grant' });

@@ -39,8 +39,9 @@ export const BUDGETS: Record<string, Budget> = {
     // backend task per preset, the content's language and text cut on whole characters, then 24.0 kB with
     // three messages in two languages (a read-only field, an answer that does not fit, changes too long),
     // then 24.3 kB with the session in parts (variants, tool list, clock, sent context, memo) and the
-    // previous answer's cut stated.
-    maxGzipBytes: 24.5 * 1024,
+    // previous answer's cut stated; then 25.3 kB with the task menu's fifteen built-in tasks (tone,
+    // length, spelling, key points, continuing) and its messages, in both languages.
+    maxGzipBytes: 25.5 * 1024,
     external: ['@tanstack/query-core'],
     mustNotImport: ['react', 'react-dom', 'msw', '@tanstack/react-query', ...CKEDITOR],
   },

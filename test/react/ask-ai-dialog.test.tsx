@@ -242,15 +242,89 @@ describe('presets', () => {
     ]);
   });
 
-  it('offers the six built-in tasks by default', async () => {
+  it('groups the built-in tasks (Edit, Write), tone in a menu, Alt text only where an image is the subject', async () => {
+    const { user, unmount } = renderDialog();
+    const dialog = await openDialog(user);
+    const group = within(dialog).getByRole('group', { name: 'Tasks' });
+    const names = (name: string) =>
+      within(within(group).getByRole('group', { name }))
+        .getAllByRole('button')
+        .map((b) => b.textContent);
+    expect(names('Edit')).toEqual([
+      'Improve',
+      'Fix spelling',
+      'Shorten',
+      'Make longer',
+      'Simplify',
+      'Change tone▾',
+      'Translate',
+    ]);
+    expect(names('Write')).toEqual(['Summarise', 'Key points', 'Keywords', 'Continue writing']);
+    expect(within(group).queryByRole('button', { name: 'Alt text' })).not.toBeInTheDocument();
+    unmount();
+    const image = renderDialog({ subject: 'image' });
+    const withImage = await openDialog(image.user);
+    expect(within(withImage).getByRole('button', { name: 'Alt text' })).toBeEnabled();
+  });
+
+  it('filters the tasks as one types; Enter runs the first match; none matching says so', async () => {
     const { user } = renderDialog();
     const dialog = await openDialog(user);
+    const filter = within(dialog).getByRole('searchbox', { name: 'Find a task' });
+    await user.type(filter, 'form');
+    // Tone's items show as buttons of their own while filtering.
     const group = within(dialog).getByRole('group', { name: 'Tasks' });
     expect(
       within(group)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Summarise', 'Shorten', 'Improve', 'Translate', 'Keywords', 'Alt text']);
+    ).toEqual(['More formal']);
+    await user.keyboard('{Enter}');
+    await settled();
+    expect(sent.runs.map((r) => r.prompt)).toEqual(['Rewrite this text in a more formal tone.']);
+    await user.clear(filter);
+    await user.type(filter, 'zzz');
+    expect(within(group).queryAllByRole('button')).toHaveLength(0);
+    expect(within(group).getByText('No task matches. Type your own instruction below.')).toBeInTheDocument();
+  });
+
+  it('opens "Change tone" as a menu: arrows move, Esc closes the menu (not the dialog), an item runs', async () => {
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    const tone = within(dialog).getByRole('button', { name: 'Change tone' });
+    expect(tone).toHaveAttribute('aria-haspopup', 'menu');
+    await user.click(tone);
+    const menu = within(dialog).getByRole('menu', { name: 'Change tone' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['More formal', 'Friendlier', 'More confident', 'More casual']);
+    expect(within(menu).getByRole('menuitem', { name: 'More formal' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Friendlier' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(within(dialog).queryByRole('menu')).not.toBeInTheDocument();
+    expect(tone).toHaveFocus();
+    expect(dialog).toHaveAttribute('open');
+    await user.click(tone);
+    await user.click(within(dialog).getByRole('menuitem', { name: 'More casual' }));
+    await settled();
+    expect(sent.runs.map((r) => r.prompt)).toEqual(['Rewrite this text in a more casual tone.']);
+  });
+
+  it('puts the task run last on this host first in its group, across dialogs', async () => {
+    localStorage.clear();
+    const first = renderDialog();
+    const dialog = await openDialog(first.user);
+    await first.user.click(within(dialog).getByRole('button', { name: 'Keywords' }));
+    await settled();
+    first.unmount();
+    const second = renderDialog();
+    const again = await openDialog(second.user);
+    const write = within(within(again).getByRole('group', { name: 'Tasks' })).getByRole('group', { name: 'Write' });
+    expect(within(write).getAllByRole('button')[0]).toHaveTextContent('Keywords');
+    localStorage.clear();
   });
 });
 

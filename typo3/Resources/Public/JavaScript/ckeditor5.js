@@ -351,6 +351,7 @@ var D = {
 					selectionMarkdown: e.markdown,
 					document: e.document,
 					context: this.#a(),
+					subject: t.model.document.selection.getSelectedElement()?.name.startsWith("image") ? "image" : void 0,
 					verify: (e) => n.verify(e),
 					apply: (e, n, r) => t.execute(e === "insert" ? "askAiInsert" : "askAiReplace", {
 						answer: n,
