@@ -242,7 +242,7 @@ describe('presets', () => {
     ]);
   });
 
-  it('groups the built-in tasks (Edit, Write), tone in a menu, Alt text only where an image is the subject', async () => {
+  it('groups the built-in tasks (Edit, Write), tone in a menu; Alt text only for an image', async () => {
     const { user, unmount } = renderDialog();
     const dialog = await openDialog(user);
     const group = within(dialog).getByRole('group', { name: 'Tasks' });
