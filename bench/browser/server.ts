@@ -50,7 +50,15 @@ export async function startBenchServer(): Promise<{ url: string; close(): Promis
     }
     if (url.pathname === '/api/run') {
       request.resume();
-      void stream(response, url.searchParams.get('n') === 'short' ? 'Short *answer*.' : answer, url);
+      const n = url.searchParams.get('n');
+      if (n === 'json') {
+        // The same answer in one JSON body (an unstreamed nr-llm answer): the dialog's cost of showing it.
+        response.writeHead(200, { 'content-type': 'application/json' });
+        const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2 };
+        response.end(JSON.stringify({ success: true, finalContent: answer, iterations: 1, truncated: false, usage }));
+        return;
+      }
+      void stream(response, n === 'short' ? 'Short *answer*.' : n === 'lines' ? LINES : answer, url);
       return;
     }
     const impl = url.pathname.slice(1);
@@ -65,10 +73,14 @@ export async function startBenchServer(): Promise<{ url: string; close(): Promis
   };
 }
 
+/** A 100,000-line answer (a list, one short item a line: 1.2 MB), in one burst. */
+const LINES = Array.from({ length: 100_000 }, (_, i) => `- item ${i + 1}`).join('\n');
+
 async function stream(response: ServerResponse, answer: string, url: URL) {
-  const count = url.searchParams.get('n') === 'short' ? 3 : 6000;
-  // `burst`: every delta in one write, as a proxy that buffers NDJSON delivers it.
-  const burst = url.searchParams.get('n') === 'burst';
+  const n = url.searchParams.get('n');
+  const count = n === 'short' ? 3 : 6000;
+  // `burst` (and the 100,000 lines): every delta in one write, as a proxy that buffers NDJSON delivers it.
+  const burst = n === 'burst' || n === 'lines';
   const pieces = deltas(answer, count);
   const line = (event: object) => `${JSON.stringify(event)}\n`;
   let closed = false;

@@ -99,12 +99,21 @@ const BUILTIN_ROWS: readonly Row[] = [
 
 const humanise = (name: string) => name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
+/**
+ * Editor words where the tool's name says nothing to an editor, as the TYPO3 extension labels them (its
+ * `tool.<name>` labels); the simulation keeps the others by their spaced names.
+ */
+const EDITOR_LABELS: Readonly<Record<string, string>> = {
+  site_rag_query: 'Search this site',
+  site_fetch_source: 'Read a page of this site',
+};
+
 export const BUILTIN_TOOLS: readonly SimulatedTool[] = BUILTIN_ROWS.flatMap(
   ([names, group, admin, enabled, effect, explicit]) =>
     names.split(' ').map((name) => ({
       name,
       group,
-      label: humanise(name),
+      label: EDITOR_LABELS[name] ?? humanise(name),
       description: `${humanise(name)} (simulated nr-llm builtin, ${group} group).`,
       requiresAdmin: admin,
       enabledByDefault: enabled,

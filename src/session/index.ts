@@ -2,8 +2,38 @@
  * `ask-ai-dialog/client`: the contract as code, the framework-free client (transport, tool list,
  * run controller) and the dialog session a binding renders. No React.
  */
-// The client layer's own list of exports (src/client/index.ts).
-export * from '../client/index';
+// What a host uses, from the client layer: the transport, the tool list, a run, the failures and the
+// answer's shape. The layer's helpers (the NDJSON splitter, query appending, context cutting, timers)
+// stay inside the package: src/client/index.ts lists them for its own layers.
+export { createAskAiClient, type AskAiClient } from '../client/ask-ai-client';
+export {
+  createTransport,
+  type AskAiEndpoints,
+  type TransportOptions,
+  type Transport,
+  type HeadersValue,
+} from '../client/transport';
+export { typo3Endpoints, type Typo3Routes } from '../client/typo3-endpoints';
+export {
+  offerableTools,
+  type OfferableTools,
+  type OfferedTool,
+  type WithheldTool,
+  type WithheldToolReason,
+  type OfferableToolsOptions,
+} from '../client/offerable-tools';
+export {
+  createRunController,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  type RunController,
+  type RunControllerOptions,
+  type RunInput,
+} from '../client/run-controller';
+export type { RunSnapshot, RunStatus, RunStepView, RunUsage, CancelState } from '../client/run-state';
+export { AskAiRequestError, type AskAiFailure, type AskAiFailureKind, type ContractWarning } from '../client/failure';
+export type { RunContext, RunRequest, ToolEntry, AnswerOutcome } from '../contract';
+export type { TaskAnswer, TaskAnswerMeta, TaskResult } from '../client/task-result';
+export { sendFeedback } from '../client/send-feedback';
 export {
   createDialogSession,
   DEFAULT_CONTEXT_LIMIT,

@@ -75,7 +75,7 @@ final class OfferableTools
             'name' => $name,
             'description' => $tool->getSpec()->description,
             'group' => $tool->getGroup(),
-            'label' => ucfirst(str_replace('_', ' ', $name)),
+            'label' => ToolLabels::of($name),
             'dataClass' => $dataClass?->value,
             'traits' => ToolTraits::of($tool)->toArray(),
         ], static fn(mixed $value): bool => $value !== null && $value !== '');

@@ -52,7 +52,10 @@ final class OfferableToolsTest extends TestCase
         );
         self::assertSame('editorContent', $byName['get_page_content']['dataClass']);
         self::assertSame('content', $byName['get_page_content']['group']);
-        self::assertSame('Get page content', $byName['get_page_content']['label']);
+        // In an editor's words; a tool without a label of its own by its name, spaced.
+        self::assertSame('Read a page', $byName['get_page_content']['label']);
+        self::assertSame('Search this site', $byName['site_rag_query']['label']);
+        self::assertSame('Partner glossary lookup', $byName['partner_glossary_lookup']['label']);
     }
 
     public function testAnAdministratorSeesTheMcpToolsJudgedOnTheOperatorsDeclaration(): void
