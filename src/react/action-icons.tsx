@@ -1,17 +1,13 @@
 import { Icon } from './icons';
 
-export const CheckIcon = () => (
+/** A stroked line icon in the text's colour, rounded. */
+const Line = ({ d, width }: { d: string; width: string }) => (
   <Icon>
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      d="m4 10.5 4 4 8-9"
-    />
+    <path fill="none" stroke="currentColor" strokeWidth={width} strokeLinecap="round" strokeLinejoin="round" d={d} />
   </Icon>
 );
+
+export const CheckIcon = () => <Line width="2" d="m4 10.5 4 4 8-9" />;
 
 export const FailIcon = () => (
   <Icon>
@@ -25,18 +21,7 @@ export const CopyIcon = () => (
   </Icon>
 );
 
-export const InsertIcon = () => (
-  <Icon>
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      d="M10 3v9m-4-4 4 4 4-4M4 17h12"
-    />
-  </Icon>
-);
+export const InsertIcon = () => <Line width="1.8" d="M10 3v9m-4-4 4 4 4-4M4 17h12" />;
 
 export const StopIcon = () => (
   <Icon>
@@ -44,41 +29,8 @@ export const StopIcon = () => (
   </Icon>
 );
 
-export const ReplaceIcon = () => (
-  <Icon>
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      d="M4 7h10m-3-3 3 3-3 3M16 13H6m3 3-3-3 3-3"
-    />
-  </Icon>
-);
+export const ReplaceIcon = () => <Line width="1.8" d="M4 7h10m-3-3 3 3-3 3M16 13H6m3 3-3-3 3-3" />;
 
-export const RunIcon = () => (
-  <Icon>
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      d="M4 10h11m-4-5 5 5-5 5"
-    />
-  </Icon>
-);
+export const RunIcon = () => <Line width="1.8" d="M4 10h11m-4-5 5 5-5 5" />;
 
-export const RegenerateIcon = () => (
-  <Icon>
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      d="M15.5 8A6 6 0 1 0 16 12M16 3.5V8h-4.5"
-    />
-  </Icon>
-);
+export const RegenerateIcon = () => <Line width="1.8" d="M15.5 8A6 6 0 1 0 16 12M16 3.5V8h-4.5" />;

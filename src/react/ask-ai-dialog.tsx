@@ -5,7 +5,7 @@ import type { AppliedAs, AskAiMessageOverrides, AskAiPreset } from '../session';
 import { localeOf } from '../session/locale';
 import { resolveMessages } from '../session/messages';
 import { DEFAULT_LANGUAGES, DEFAULT_PRESETS } from '../session/presets';
-import { refusalOf, type AnswerHandler, type ApplyRefusal } from '../editors/apply';
+import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
 import type { FeedbackHandler } from './answer-workflow';
 import { answerOf, usePreloadMarkdown } from './answer-view';
 import { ErrorBoundary } from './error-boundary';
@@ -168,32 +168,13 @@ function DialogFrame(props: AskAiDialogProps) {
   });
 
   /**
-   * Hands the answer over once, then closes (by default) and says so in the page's polite status. A host
-   * that refuses it (the selection changed) gets nothing marked: the answer stays, with the reason shown.
+   * Hands the answer over (the session lets it go once, and keeps a refusal with that answer), then
+   * closes (by default) and says so in the page's polite status.
    */
-  const applying = useRef(false);
-  // The refusal of the answer in view (by its run): kept here, so it outlives the contents closing.
-  const [refused, setRefused] = useState<{ requestId: string | null; refusal: ApplyRefusal } | null>(null);
   const apply = async (as: AppliedAs, handler: AnswerHandler): Promise<ApplyRefusal | null> => {
-    const { result, applied, run } = session.getSnapshot();
-    if (!result || applied !== null || applying.current) return null;
-    applying.current = true;
-    const refuse = (refusal: ApplyRefusal) => {
-      setRefused({ requestId: run.requestId, refusal });
-      return refusal;
-    };
-    try {
-      // A handler may answer later (a field adapter reads the field back once the edit is done).
-      const refusal = refusalOf(await handler(await answerOf(result), result.meta));
-      if (refusal) return refuse(refusal);
-      setRefused(null);
-      session.apply(as);
-    } catch {
-      // A handler that throws took nothing: the answer stays, and the editor is told.
-      return refuse({ refused: 'other' });
-    } finally {
-      applying.current = false;
-    }
+    const handed = await session.handOver(as, async (result) => handler(await answerOf(result), result.meta));
+    if (handed.outcome === 'refused') return handed.refusal;
+    if (handed.outcome === 'skipped') return null;
     setAnnounced(as === 'insert' ? m.inserted : m.replaced);
     if (props.closeOnApply ?? true) setOpen(false);
     return null;
@@ -282,7 +263,7 @@ function DialogFrame(props: AskAiDialogProps) {
                 onReplace={props.onReplace}
                 onCopy={props.onCopy}
                 onApply={apply}
-                refusal={refused?.requestId === snapshot.run.requestId ? refused.refusal : null}
+                refusal={snapshot.refusal}
                 onFeedback={props.onFeedback}
                 loginUrl={props.loginUrl}
               >

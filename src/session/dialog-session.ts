@@ -9,6 +9,7 @@ import type { RunSnapshot } from '../client/run-state';
 import type { TaskResult } from '../client/task-result';
 import type { Transport } from '../client/transport';
 import type { MessageLine } from './messages';
+import { createHandOverLock, type ApplyRefusal, type Give, type HandOver } from './hand-over';
 import { createNotifier } from './notifier';
 import type { Outcome, ToolLabel } from './outcome';
 import { createRunClock } from './run-clock';
@@ -96,6 +97,8 @@ export interface DialogSnapshot {
   readonly quiet: boolean;
   /** How the shown answer was handed over already, or `null`: it cannot be applied twice. */
   readonly applied: AppliedAs | null;
+  /** Why the host refused the shown answer's last hand-over, or `null`. */
+  readonly refusal: ApplyRefusal | null;
   /** The answers of this context, oldest first; `shown` is the one in view and handed over. */
   readonly variants: readonly AnswerVariant[];
   /** The index of the answer in view, or -1 without one. */
@@ -140,6 +143,13 @@ export interface DialogSession {
    * click, Insert after Replace) returns `null`.
    */
   apply(as: AppliedAs): TaskResult | null;
+  /**
+   * Hands the answer in view to a host's handler (`give`), once: while one hand-over of it is under way,
+   * another is skipped (a double click), and an answer that went in is not given again. What `give`
+   * returns may refuse it (an `ApplyRefusal`): the refusal stays with that answer; a `give` that throws
+   * took nothing. Marked applied only once `give` has settled without a refusal.
+   */
+  handOver(as: AppliedAs, give: Give): Promise<HandOver>;
   /** Shows another answer of this context (clamped to the list). */
   showVariant(index: number): void;
   /**
@@ -189,6 +199,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
   let active = false;
   const notifier = createNotifier();
   const variants = createVariants(Math.max(1, options.maxVariants ?? DEFAULT_MAX_VARIANTS), () => notifier.changed());
+  const handing = createHandOverLock();
   const timers = options.timers ?? GLOBAL_TIMERS;
   const now = options.now ?? Date.now;
   /** The task that waits for the tool list; replaced or cleared to abandon it. */
@@ -312,6 +323,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       retryAt: retry === 'waiting' ? retryAt : null,
       quiet: quietAt !== null && at >= quietAt,
       applied: variant?.applied ?? null,
+      refusal: variant?.refusal ?? null,
       variants: variants.list,
       shown: variants.shown,
       feedbackAvailable: Boolean(transport.endpoints.outcome && variant?.result.meta.correlationId),
@@ -401,6 +413,14 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       if (current.result === null || !variant || variant.applied !== null) return null;
       variants.update(variant.id, { applied: as });
       return variant.result;
+    },
+    async handOver(as, give) {
+      const variant = variants.current();
+      if (read().result === null || !variant || variant.applied !== null) return { outcome: 'skipped' };
+      const refusal = await handing(variant.id, variant.result, give);
+      if (refusal === 'busy') return { outcome: 'skipped' };
+      variants.update(variant.id, refusal ? { refusal } : { refusal: null, applied: as });
+      return refusal ? { outcome: 'refused', refusal } : { outcome: 'applied', as };
     },
     showVariant(index) {
       variants.show(index);

@@ -67,6 +67,7 @@ export {
   type ToolLabel,
 } from './outcome';
 export { visibleName } from './visible-name';
+export { refusalOf, type ApplyRefusal, type HandOver, type Give } from './hand-over';
 export {
   EN_MESSAGES,
   DE_MESSAGES,

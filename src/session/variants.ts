@@ -1,6 +1,7 @@
 import type { AnswerOutcome } from '../contract/outcome';
 import type { RunSnapshot } from '../client/run-state';
 import { taskResult, type TaskResult } from '../client/task-result';
+import type { ApplyRefusal } from './hand-over';
 
 /** How the answer was handed over: each answer once. */
 export type AppliedAs = 'insert' | 'replace';
@@ -20,6 +21,8 @@ export interface AnswerVariant {
   readonly id: string;
   readonly result: TaskResult;
   readonly applied: AppliedAs | null;
+  /** The host's refusal of this answer's last hand-over (it stays with this answer, not another). */
+  readonly refusal: ApplyRefusal | null;
   readonly feedback: FeedbackState;
 }
 
@@ -52,7 +55,7 @@ export function createVariants(max: number, changed: () => void) {
       if (run.status === 'running' || run.requestId === null || list.some((v) => v.id === run.requestId)) return;
       const result = taskResult(run);
       if (!result) return;
-      list = [...list, { id: run.requestId, result, applied: null, feedback: NO_FEEDBACK }].slice(-max);
+      list = [...list, { id: run.requestId, result, applied: null, refusal: null, feedback: NO_FEEDBACK }].slice(-max);
       shown = list.length - 1;
     },
     /** Shows the variant at `index` (clamped); `false` when nothing changed. */

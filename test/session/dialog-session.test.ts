@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/query-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDialogSession, createTransport, type DialogSession, type DialogSnapshot } from '../../src/session';
 import { ENDPOINTS, simulated, until } from '../support/backend-fetch';
 
@@ -420,6 +420,44 @@ describe('the dialog session’s states for the editor', () => {
     expect(session.getSnapshot().applied).toBeNull();
     expect(session.apply('replace')).not.toBeNull();
     expect(session.getSnapshot().applied).toBe('replace');
+  });
+
+  it('hands an answer to the host once however quickly asked twice; a refusal stays with its own answer', async () => {
+    const { session } = clocked();
+    session.setOptions({ context: { selection: 'The library opens a reading garden on 1 June. Entry is free.' } });
+    session.start('Summarise this.');
+    await settled(session);
+    // The host refuses the first answer: the refusal is kept with it, nothing is marked applied.
+    const refused = await session.handOver('replace', () => ({ refused: 'selectionChanged' }));
+    expect(refused).toEqual({ outcome: 'refused', refusal: expect.objectContaining({ refused: 'selectionChanged' }) });
+    expect(session.getSnapshot()).toMatchObject({ applied: null, refusal: { refused: 'selectionChanged' } });
+    // A second answer shows without that refusal; back on the first, it is there again.
+    session.start('Shorten this.');
+    await settled(session);
+    expect(session.getSnapshot().refusal).toBeNull();
+    session.showVariant(0);
+    expect(session.getSnapshot().refusal).toMatchObject({ refused: 'selectionChanged' });
+    session.showVariant(1);
+    // Two clicks before the host answers: the host's handler runs once, the answer goes in once.
+    let release!: () => void;
+    const give = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    const one = session.handOver('insert', give);
+    const two = session.handOver('insert', give);
+    expect(await two).toEqual({ outcome: 'skipped' });
+    expect(session.getSnapshot().applied).toBeNull();
+    release();
+    expect(await one).toEqual({ outcome: 'applied', as: 'insert' });
+    expect(give).toHaveBeenCalledTimes(1);
+    expect(session.getSnapshot().applied).toBe('insert');
+    expect(await session.handOver('replace', give)).toEqual({ outcome: 'skipped' });
+    expect(give).toHaveBeenCalledTimes(1);
+    // A handler that throws took nothing.
+    session.showVariant(0);
+    expect(await session.handOver('insert', () => Promise.reject(new Error('no')))).toEqual({
+      outcome: 'refused',
+      refusal: { refused: 'other' },
+    });
+    expect(session.getSnapshot().applied).toBeNull();
   });
 
   it('tells the editor’s words from a preset’s task in the instruction box', () => {
