@@ -52,6 +52,8 @@ export interface EditorDialogProps {
   readonly defaultOpen?: boolean | undefined;
   readonly closeOnApply?: boolean | undefined;
   readonly context?: RunContext | undefined;
+  /** What the editor works on; an image held in the editor makes it `image` while the dialog is open. */
+  readonly subject?: 'text' | 'image' | undefined;
   readonly onOpenChange?: ((open: boolean) => void) | undefined;
   readonly onInsert?: AnswerHandler | undefined;
   readonly onReplace?: AnswerHandler | undefined;
@@ -149,7 +151,7 @@ export function attachEditor<P extends EditorDialogProps>(
   const bound = (): P => ({
     ...props,
     open,
-    subject: capture?.subject ?? (props as { subject?: unknown }).subject,
+    subject: capture?.subject ?? props.subject,
     context: {
       ...props.context,
       ...(capture?.context ?? {}),

@@ -13,8 +13,6 @@ export interface ActionBarProps {
   readonly onReplace: AnswerHandler | undefined;
   /** Hands the answer over (once) and closes or announces; the host's refusal, if it refused. */
   readonly onApply: (as: AppliedAs, handler: AnswerHandler) => Promise<ApplyRefusal | null>;
-  /** The host's refusal of the answer in view, kept by the dialog (it outlives closing for the edit). */
-  readonly refusal: ApplyRefusal | null;
   readonly onStop: () => void;
   readonly onRetry: () => void;
   readonly messages: AskAiMessages;
@@ -27,14 +25,15 @@ export interface ActionBarProps {
  * the answer card. Nothing to do: no footer.
  */
 export function ActionBar(props: ActionBarProps) {
-  const { snapshot, messages: m, refusal } = props;
+  const { snapshot, messages: m } = props;
+  // The host's refusal of the answer in view: the session keeps it with that answer.
+  const { refusal } = snapshot;
   const { status, result, run, applied } = snapshot;
   const seconds = useCountdown(snapshot.retry === 'waiting' ? snapshot.retryAt : null);
   const running = status === 'running';
   const answer = running ? null : result;
   const replacePrimary = props.primary === 'replace' && Boolean(props.onReplace) && snapshot.canReplace;
-  // A done run's answer is regenerated from its card; "Try again" is for a run that ended without one.
-  const retry = !running && snapshot.retry !== 'hidden' && run.status !== 'done';
+  const retry = offersTryAgain(snapshot);
   const replace = answer !== null && props.onReplace !== undefined && snapshot.canReplace;
   const insert = answer !== null && props.onInsert !== undefined;
   if (!running && !retry && !replace && !insert) return null;
@@ -104,6 +103,14 @@ export function ActionBar(props: ActionBarProps) {
       </div>
     </footer>
   );
+}
+
+/**
+ * Whether the bar offers "Try again": retrying can help and nothing runs. A done run's answer is
+ * regenerated from its card instead.
+ */
+export function offersTryAgain({ status, retry, run }: DialogSnapshot): boolean {
+  return status !== 'running' && retry !== 'hidden' && run.status !== 'done';
 }
 
 /** The dialog's own sentence for a refusal the host gave no words for. */

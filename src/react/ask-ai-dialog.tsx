@@ -263,7 +263,6 @@ function DialogFrame(props: AskAiDialogProps) {
                 onReplace={props.onReplace}
                 onCopy={props.onCopy}
                 onApply={apply}
-                refusal={snapshot.refusal}
                 onFeedback={props.onFeedback}
                 loginUrl={props.loginUrl}
               >

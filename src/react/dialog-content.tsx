@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { AppliedAs, AskAiMessages, AskAiPreset, DialogSession, DialogSnapshot } from '../session';
 import { localize } from '../session/messages';
-import { ActionBar } from './action-bar';
+import { ActionBar, offersTryAgain } from './action-bar';
 import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
 import { AnswerCard } from './answer-card';
 import { AnswerWorkflow, type FeedbackHandler } from './answer-workflow';
@@ -27,7 +27,6 @@ export interface DialogContentProps {
   readonly onReplace: AnswerHandler | undefined;
   readonly onCopy: AnswerHandler | undefined;
   readonly onApply: (as: AppliedAs, handler: AnswerHandler) => Promise<ApplyRefusal | null>;
-  readonly refusal: ApplyRefusal | null;
   readonly onFeedback: FeedbackHandler | undefined;
   /** The host's login page: "session expired" links to it (in a new tab, so nothing here is lost). */
   readonly loginUrl?: string | undefined;
@@ -45,7 +44,6 @@ export default function DialogContent(props: DialogContentProps) {
   const { session, snapshot, messages: m, presets, languages, instructionRef } = props;
   const { status, run, tools } = snapshot;
   const running = status === 'running';
-  const busy = running || status === 'preparing';
   const [language, setLanguage] = useState(languages[0] ?? '');
   const shownAnswer = snapshot.answer;
   const answerRef = useRef<HTMLElement>(null);
@@ -84,12 +82,11 @@ export default function DialogContent(props: DialogContentProps) {
           instruction={snapshot.instruction}
           instructionFromPreset={snapshot.instructionFromPreset}
           onInstructionChange={session.setInstruction}
-          busy={busy}
           running={running}
           preparing={status === 'preparing'}
           waiting={snapshot.retry === 'waiting'}
           blocked={blocked}
-          answered={!running && snapshot.result !== null}
+          secondary={!running && (snapshot.result !== null || offersTryAgain(snapshot))}
           notice={snapshot.notice ? localize(snapshot.notice, m) : null}
           onRun={session.start}
           onStop={session.stop}
@@ -117,7 +114,6 @@ export default function DialogContent(props: DialogContentProps) {
         onInsert={props.onInsert}
         onReplace={props.onReplace}
         onApply={props.onApply}
-        refusal={props.refusal}
         onStop={session.stop}
         onRetry={session.retry}
         messages={m}

@@ -1,38 +1,31 @@
 import { useId, type KeyboardEvent, type RefObject, memo } from 'react';
-import type { OfferableTools } from '../client';
-import type { AskAiMessages, AskAiPreset, ToolLabel } from '../session';
+import type { AskAiPreset } from '../session';
 import { presetInstruction, presetPrompt } from '../session/presets';
 import { RunIcon } from './action-icons';
-import { TaskMenu } from './task-menu';
+import { TaskMenu, type TaskMenuProps } from './task-menu';
 
-export interface TaskFormProps {
+export interface TaskFormProps extends Pick<
+  TaskMenuProps,
+  'presets' | 'languages' | 'language' | 'onLanguageChange' | 'tools' | 'toolLabel' | 'messages'
+> {
   readonly id: string;
-  readonly presets: readonly AskAiPreset[];
-  readonly languages: readonly string[];
-  readonly language: string;
-  readonly onLanguageChange: (language: string) => void;
-  readonly tools: OfferableTools | undefined;
-  readonly toolLabel: ToolLabel;
   readonly instruction: string;
   /** The box holds a preset's task, not the editor's words: a preset then runs as it is. */
   readonly instructionFromPreset: boolean;
   readonly onInstructionChange: (value: string, options?: { readonly fromPreset?: boolean }) => void;
-  /** A task runs or waits for the tool list: presets and Run wait too. */
-  readonly busy: boolean;
   readonly running: boolean;
   /** Run could be used but the backend asks to wait (Retry-After): Run is disabled, its countdown beside. */
   readonly waiting: boolean;
-  /** The backend refuses this editor AI tasks (or the session is gone): every task is disabled. */
+  /** The backend refuses this editor AI tasks (403 on the tool list): every task is disabled. */
   readonly blocked: boolean;
-  /** Run is being prepared (the tool list is still loading): pressed, it waits for it. */
+  /** Run was pressed before the tool list arrived: the task waits for it, presets and Run wait too. */
   readonly preparing: boolean;
-  /** An answer is in view: its apply action is the primary one, not Run. */
-  readonly answered: boolean;
+  /** Another action is the primary one (an answer's Insert or Replace, or Try again): Run is not. */
+  readonly secondary: boolean;
   readonly notice: string | null;
   readonly onRun: (prompt: string, options?: { readonly task?: string | number | undefined }) => void;
   readonly onStop: () => void;
   readonly instructionRef: RefObject<HTMLTextAreaElement | null>;
-  readonly messages: AskAiMessages;
 }
 
 /**
@@ -41,7 +34,8 @@ export interface TaskFormProps {
  */
 export const TaskForm = memo(function TaskForm(props: TaskFormProps) {
   const { presets, languages, language, tools, instruction, notice, instructionRef, messages: m } = props;
-  const busy = props.busy || props.blocked;
+  // A task runs or waits for the tool list, or none may run: presets and Run wait.
+  const busy = props.running || props.preparing || props.blocked;
   const id = useId();
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter runs; Shift+Enter is a new line; an IME composition keeps its Enter.
@@ -100,7 +94,7 @@ export const TaskForm = memo(function TaskForm(props: TaskFormProps) {
         {!props.running && (
           <button
             type="submit"
-            className={props.answered ? 'ask-ai-button ask-ai-run' : 'ask-ai-button ask-ai-primary ask-ai-run'}
+            className={props.secondary ? 'ask-ai-button ask-ai-run' : 'ask-ai-button ask-ai-primary ask-ai-run'}
             data-ask-ai-part="run"
             data-state={props.preparing ? 'preparing' : 'idle'}
             aria-disabled={props.preparing || undefined}

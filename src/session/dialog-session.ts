@@ -139,11 +139,6 @@ export interface DialogSession {
    */
   stop(how?: { readonly keepalive?: boolean; readonly closed?: boolean }): void;
   /**
-   * Marks the answer as handed over and returns it, once: a second call for the same answer (a double
-   * click, Insert after Replace) returns `null`.
-   */
-  apply(as: AppliedAs): TaskResult | null;
-  /**
    * Hands the answer in view to a host's handler (`give`), once: while one hand-over of it is under way,
    * another is skipped (a double click), and an answer that went in is not given again. What `give`
    * returns may refuse it (an `ApplyRefusal`): the refusal stays with that answer; a `give` that throws
@@ -406,13 +401,6 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       // The same backend task again, as long as the instruction is the one it ran with.
       const task = launched?.prompt === prompt ? launched.task : undefined;
       return begin(prompt, run.status === 'suspended', undefined, task);
-    },
-    apply(as) {
-      const current = read();
-      const variant = variants.current();
-      if (current.result === null || !variant || variant.applied !== null) return null;
-      variants.update(variant.id, { applied: as });
-      return variant.result;
     },
     async handOver(as, give) {
       const variant = variants.current();

@@ -138,6 +138,19 @@ describe('answers that say what they are, in Chromium', () => {
   });
 });
 
+describe('the sheet on a phone, in Chromium', () => {
+  it('stays the whole screen while a task runs (360×740), Stop at its foot', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await setSimulation({ fault: 'stalled-stream', latency: 300 });
+    await openDemoWithSelection();
+    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await dialog().getByRole('region', { name: 'Answer' }).waitFor();
+    expect(await dialog().boundingBox()).toEqual({ x: 0, y: 0, width: 360, height: 740 });
+    const stop = await dialog().getByRole('button', { name: 'Stop' }).boundingBox();
+    expect(stop!.y + stop!.height).toBeGreaterThan(740 - 60);
+  });
+});
+
 describe('the task menu, in Chromium', () => {
   it('Change tone opens a menu: Esc closes it and keeps the dialog; an item runs and changes the text', async () => {
     await openDemoWithSelection();

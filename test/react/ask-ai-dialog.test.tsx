@@ -145,6 +145,18 @@ describe('tools: available and withheld, with reasons', () => {
     expect(await within(dialog).findByText(/^Tools: \d+ available/)).toBeInTheDocument();
   });
 
+  it('a run whose session expired links to the host’s login page; the instruction stays for Try again', async () => {
+    backend.setState({ fault: 'session-expired' });
+    const { user } = renderDialog({ loginUrl: '/typo3/login' });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    const outcome = dialog.querySelector<HTMLElement>('[data-ask-ai-part="outcome"]')!;
+    expect(outcome).toHaveTextContent('Your session has expired. Log in again (a new tab opens), then try again.');
+    expect(within(outcome).getByRole('link', { name: 'Log in again' })).toHaveAttribute('href', '/typo3/login');
+    expect(within(dialog).getByRole('textbox', { name: 'Instruction' })).toHaveValue('Summarise this.');
+  });
+
   it('without permission: one alert, and every task disabled (none invites a run that must fail)', async () => {
     backend.setState({ fault: 'tools:forbidden' });
     const { user } = renderDialog();
@@ -585,6 +597,17 @@ describe('every end has a message and a next step', () => {
     else if (retry === 'disabled') expect(tryAgain).toBeDisabled();
     else expect(tryAgain).toBeEnabled();
     expect(within(dialog).getByRole('textbox', { name: 'Instruction' })).toHaveValue('Summarise this.');
+  });
+
+  it('has one primary action after a failure: Try again, not Run beside it', async () => {
+    backend.setState({ fault: 'server-error' });
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    expect(within(dialog).getByRole('button', { name: 'Run' })).toHaveClass('ask-ai-primary');
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    const primaries = [...dialog.querySelectorAll('.ask-ai-primary')].map((button) => button.textContent);
+    expect(primaries).toEqual(['Try again']);
   });
 
   it('bad request: shows the backend’s message', async () => {

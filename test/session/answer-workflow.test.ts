@@ -46,7 +46,9 @@ describe('answer variants', () => {
     expect(session.getSnapshot().answer).toBe(variants[0]?.result.markdown);
     expect(session.getSnapshot().result?.meta.runUuid).not.toBe(variants[1]?.result.meta.runUuid);
     // Applying one marks that one; the other stays applicable.
-    expect(session.apply('insert')?.meta.instruction).toBe('Summarise this text.');
+    let given: string | undefined;
+    await session.handOver('insert', (result) => void (given = result.meta.instruction));
+    expect(given).toBe('Summarise this text.');
     session.showVariant(5);
     expect(session.getSnapshot()).toMatchObject({ shown: 1, applied: null });
     session.showVariant(-3);

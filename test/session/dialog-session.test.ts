@@ -409,17 +409,20 @@ describe('the dialog session’s states for the editor', () => {
     session.setOptions({ context: { selection: 'The library opens a reading garden on 1 June. Entry is free.' } });
     session.start('Summarise this.');
     await settled(session);
-    const first = session.apply('insert');
-    expect(first?.markdown).toBe(session.getSnapshot().answer);
+    const given: string[] = [];
+    const give = (result: { markdown: string }) => void given.push(result.markdown);
+    expect(await session.handOver('insert', give)).toEqual({ outcome: 'applied', as: 'insert' });
+    expect(given).toEqual([session.getSnapshot().answer]);
     expect(session.getSnapshot().applied).toBe('insert');
-    expect(session.apply('insert')).toBeNull();
-    expect(session.apply('replace')).toBeNull();
+    expect(await session.handOver('insert', give)).toEqual({ outcome: 'skipped' });
+    expect(await session.handOver('replace', give)).toEqual({ outcome: 'skipped' });
     session.start('Shorten this.');
-    expect(session.apply('insert')).toBeNull();
+    expect(await session.handOver('insert', give)).toEqual({ outcome: 'skipped' });
     await settled(session);
     expect(session.getSnapshot().applied).toBeNull();
-    expect(session.apply('replace')).not.toBeNull();
+    expect(await session.handOver('replace', give)).toEqual({ outcome: 'applied', as: 'replace' });
     expect(session.getSnapshot().applied).toBe('replace');
+    expect(given).toHaveLength(2);
   });
 
   it('hands an answer to the host once however quickly asked twice; a refusal stays with its own answer', async () => {
