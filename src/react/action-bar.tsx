@@ -28,7 +28,7 @@ export function ActionBar(props: ActionBarProps) {
   const { snapshot, messages: m } = props;
   // The host's refusal of the answer in view: the session keeps it with that answer.
   const { refusal } = snapshot;
-  const { status, result, run, applied } = snapshot;
+  const { status, result, applied } = snapshot;
   const seconds = useCountdown(snapshot.retry === 'waiting' ? snapshot.retryAt : null);
   const running = status === 'running';
   const answer = running ? null : result;
