@@ -89,8 +89,10 @@ export class MarkdownStream {
     }
     const open = this.advance();
     if (open.trim() === '') return this.stable;
-    const shown = streaming ? closeOpenTail(open) : open;
-    const nodes = overlongParagraph(shown) ? markControls([plainBlock(shown)]) : blockNodes(lexBlocks(shown));
+    // A paragraph too long to parse shows as written: no closing markers added to plain text.
+    if (overlongParagraph(open))
+      return [...this.stable, { key: this.stable.length, nodes: markControls([plainBlock(open)]) }];
+    const nodes = blockNodes(lexBlocks(streaming ? closeOpenTail(open) : open));
     return [...this.stable, { key: this.stable.length, nodes }];
   }
 

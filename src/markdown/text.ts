@@ -22,7 +22,8 @@ function blocksText(nodes: readonly MarkdownNode[]): string {
     // Text beside a block (a list item's heading and its line after) goes on a line of its own.
     if (block) out += `${out === '' ? '' : '\n\n'}${text}`;
     else out += `${afterBlock && text !== '' ? '\n' : ''}${text}`;
-    afterBlock = block;
+    // An empty piece between a block and text does not join them.
+    afterBlock = block || (afterBlock && text === '');
   }
   return out;
 }
