@@ -1,45 +1,234 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
-import { attachEditor, type EditorAdapter, type EditorDialogProps } from '../../src/editors/editor-adapter';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TaskAnswer, TaskAnswerMeta } from '../../src/client';
+import type { ApplyRefusal } from '../../src/editors/apply';
+import {
+  attachEditor,
+  type EditorAdapter,
+  type EditorCapture,
+  type EditorDialogProps,
+} from '../../src/editors/editor-adapter';
 
-/** An editor whose held selection is an image or text, as the test says, and a dialog that records its props. */
-function setUp(held: () => 'image' | undefined) {
-  const element = document.createElement('div');
-  document.body.append(element);
-  const adapter: EditorAdapter = {
-    element,
-    editsAfterClose: false,
-    capture: () => ({
-      selection: '',
-      document: 'A photo of the reading garden.',
-      subject: held(),
-      verify: () => null,
-      apply: () => null,
-    }),
-    dispose() {},
-  };
-  const seen: EditorDialogProps[] = [];
-  const attached = attachEditor<EditorDialogProps>(adapter, {
-    props: {},
-    mount: (_host, props) => {
-      seen.push(props);
-      return { update: (next) => seen.push({ ...seen.at(-1), ...next }), unmount() {} };
-    },
-  });
-  return { attached, last: () => seen.at(-1)! };
+const ANSWER: TaskAnswer = { markdown: 'Shorter.', text: 'Shorter.' };
+const META = { instruction: 'Shorten', runUuid: 'run-1' } as unknown as TaskAnswerMeta;
+
+interface Options {
+  editsAfterClose?: boolean;
+  props?: EditorDialogProps;
+  container?: HTMLElement;
+  part?: string;
+  capture?: Partial<EditorCapture>;
 }
 
+/** An editor whose capture the test shapes, and a dialog that records the props it is given. */
+function setUp(options: Options = {}) {
+  const element = document.createElement('div');
+  document.body.append(element);
+  const calls: string[] = [];
+  let captured = 0;
+  const capture = vi.fn((): EditorCapture => ({
+    selection: 'the held words',
+    document: 'Before the held words after.',
+    verify: () => null,
+    apply: () => null,
+    release: () => calls.push('release'),
+    ...options.capture,
+  }));
+  const adapter: EditorAdapter = {
+    element,
+    editsAfterClose: options.editsAfterClose ?? false,
+    capture: () => {
+      captured++;
+      return capture();
+    },
+    dispose: () => calls.push('dispose'),
+  };
+  let shown: EditorDialogProps = {};
+  let host: HTMLElement | null = null;
+  const onApply = vi.fn();
+  const attached = attachEditor<EditorDialogProps>(adapter, {
+    props: options.props ?? {},
+    container: options.container,
+    part: options.part,
+    onApply,
+    mount: (into, props) => {
+      host = into;
+      shown = props;
+      return {
+        update: (next) => (shown = { ...shown, ...next }),
+        unmount: () => calls.push('unmount'),
+      };
+    },
+  });
+  return {
+    element,
+    attached,
+    calls,
+    onApply,
+    captures: () => captured,
+    shown: () => shown,
+    host: () => host!,
+    insert: () => shown.onInsert!(ANSWER, META) as ApplyRefusal | undefined | Promise<ApplyRefusal | undefined>,
+    replace: () => shown.onReplace!(ANSWER, META) as ApplyRefusal | undefined | Promise<ApplyRefusal | undefined>,
+  };
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
 describe('attachEditor', () => {
-  it('tells the dialog an image is the subject while one is held, and text once it is not', () => {
+  it('puts the dialog’s host right after the editor, or in the given container, marked as its part', () => {
+    const beside = setUp();
+    expect(beside.element.nextElementSibling).toBe(beside.host());
+    expect(beside.host().getAttribute('data-ask-ai-part')).toBe('editor-adapter');
+    const container = document.createElement('section');
+    const inside = setUp({ container, part: 'ckeditor5' });
+    expect(inside.host().parentElement).toBe(container);
+    expect(inside.host().getAttribute('data-ask-ai-part')).toBe('ckeditor5');
+  });
+
+  it('captures the selection when the dialog opens and sends it with the task, with the host’s context', () => {
+    const s = setUp({
+      props: { context: { contentLanguage: 'de', recordTable: 'tt_content' } },
+      capture: { selectionMarkdown: 'the **held** words', context: { contentLanguage: 'en' } },
+    });
+    expect(s.shown().open).toBe(false);
+    expect(s.captures()).toBe(0);
+    expect(s.shown().context).toEqual({ contentLanguage: 'de', recordTable: 'tt_content' });
+    s.attached.open();
+    expect(s.captures()).toBe(1);
+    expect(s.shown()).toMatchObject({ open: true });
+    expect(s.shown().context).toEqual({
+      contentLanguage: 'en',
+      recordTable: 'tt_content',
+      selection: 'the held words',
+      selectionMarkdown: 'the **held** words',
+      document: 'Before the held words after.',
+    });
+  });
+
+  it('sends no empty selection, no markdown without a selection, and no empty document', () => {
+    const s = setUp({ capture: { selection: '', selectionMarkdown: '**x**', document: '' } });
+    s.attached.open();
+    expect(s.shown().context).toEqual({});
+  });
+
+  it('captures when the dialog opens itself, once, and lets the selection go when it closes', () => {
+    const onOpenChange = vi.fn();
+    const s = setUp({ props: { onOpenChange } });
+    s.shown().onOpenChange!(true);
+    s.shown().onOpenChange!(true);
+    expect(s.captures()).toBe(1);
+    expect(s.shown().open).toBe(true);
+    s.shown().onOpenChange!(false);
+    expect(s.calls).toEqual(['release']);
+    expect(s.shown().open).toBe(false);
+    expect(onOpenChange.mock.calls).toEqual([[true], [true], [false]]);
+  });
+
+  it('captures at once when the dialog starts open', () => {
+    expect(setUp({ props: { defaultOpen: true } }).captures()).toBe(1);
+    expect(setUp({ props: { open: true } }).shown().open).toBe(true);
+  });
+
+  it('reports an answer only once it is written and read back', () => {
+    const apply = vi.fn(() => null);
+    const s = setUp({ capture: { apply } });
+    s.attached.open();
+    expect(s.insert()).toBeUndefined();
+    expect(apply).toHaveBeenCalledWith('insert', ANSWER, META);
+    expect(s.onApply).toHaveBeenCalledWith({ as: 'insert', answer: ANSWER, meta: META });
+    expect(s.replace()).toBeUndefined();
+    expect(s.onApply).toHaveBeenLastCalledWith({ as: 'replace', answer: ANSWER, meta: META });
+  });
+
+  it('refuses without a held selection, and when the editor refuses before or after writing', () => {
+    const never = setUp();
+    expect(never.insert()).toEqual({ refused: 'selectionRemoved' });
+
+    const apply = vi.fn(() => null);
+    const before = setUp({ capture: { verify: () => ({ refused: 'readOnly' }), apply } });
+    before.attached.open();
+    expect(before.replace()).toEqual({ refused: 'readOnly' });
+    expect(apply).not.toHaveBeenCalled();
+    expect(before.onApply).not.toHaveBeenCalled();
+
+    const after = setUp({ capture: { apply: () => ({ refused: 'other' }) } });
+    after.attached.open();
+    expect(after.insert()).toEqual({ refused: 'other' });
+    expect(after.onApply).not.toHaveBeenCalled();
+  });
+
+  it('writes into an editor that needs focus once the dialog has closed, checking again first', async () => {
+    let verdict: ApplyRefusal | null = null;
+    const apply = vi.fn(() => null);
+    const s = setUp({ editsAfterClose: true, capture: { verify: () => verdict, apply } });
+    s.attached.open();
+    const pending = s.insert();
+    expect(pending).toBeInstanceOf(Promise);
+    expect(s.shown().open).toBe(false);
+    expect(apply).not.toHaveBeenCalled();
+    s.host().dispatchEvent(new Event('close'));
+    await expect(pending).resolves.toBeUndefined();
+    expect(apply).toHaveBeenCalledOnce();
+    expect(s.onApply).toHaveBeenCalledOnce();
+
+    // Changed in the moment the dialog took to close: refused, and the dialog opens again to say so.
+    s.attached.open();
+    const refused = s.replace();
+    verdict = { refused: 'selectionChanged' };
+    s.host().dispatchEvent(new Event('close'));
+    await expect(refused).resolves.toEqual({ refused: 'selectionChanged' });
+    expect(s.shown().open).toBe(true);
+    expect(apply).toHaveBeenCalledOnce();
+    // A second close runs nothing twice.
+    s.host().dispatchEvent(new Event('close'));
+    expect(apply).toHaveBeenCalledOnce();
+  });
+
+  it('writes at once where the dialog stays open after applying, or is closed already', () => {
+    const stays = setUp({ editsAfterClose: true, props: { closeOnApply: false } });
+    stays.attached.open();
+    expect(stays.insert()).toBeUndefined();
+    expect(stays.shown().open).toBe(true);
+
+    const closed = setUp({ editsAfterClose: true });
+    closed.attached.open();
+    closed.attached.close();
+    expect(closed.insert()).toBeUndefined();
+    expect(closed.onApply).toHaveBeenCalledOnce();
+  });
+
+  it('closes on request, letting the selection go; merges new props; detaches cleanly', () => {
+    const s = setUp({ props: { context: { contentLanguage: 'de' } } });
+    s.attached.open();
+    s.attached.close();
+    expect(s.shown().open).toBe(false);
+    expect(s.calls).toEqual(['release']);
+    s.attached.update({ closeOnApply: false });
+    expect(s.shown()).toMatchObject({ closeOnApply: false, context: { contentLanguage: 'de' } });
+    const host = s.host();
+    s.attached.detach();
+    expect(s.calls).toEqual(['release', 'release', 'unmount', 'dispose']);
+    expect(host.isConnected).toBe(false);
+  });
+
+  it('tells the dialog an image is the subject while one is held, and the host’s subject once it is not', () => {
     let held: 'image' | undefined = 'image';
-    const { attached, last } = setUp(() => held);
-    attached.open();
-    expect(last()).toMatchObject({ open: true, subject: 'image' });
-    attached.close();
+    const s = setUp({
+      props: { subject: 'text' },
+      capture: {
+        get subject() {
+          return held;
+        },
+      },
+    });
+    s.attached.open();
+    expect(s.shown()).toMatchObject({ open: true, subject: 'image' });
+    s.attached.close();
     held = undefined;
-    attached.open();
-    expect(last().open).toBe(true);
-    expect(last().subject).toBeUndefined();
-    attached.detach();
+    s.attached.open();
+    expect(s.shown()).toMatchObject({ open: true, subject: 'text' });
   });
 });

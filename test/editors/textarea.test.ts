@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TaskAnswer, TaskAnswerMeta } from '../../src/client';
+import { textareaAdapter } from '../../src/editors/textarea';
+
+const answer = (text: string): TaskAnswer => ({ markdown: text, text });
+const META = { instruction: 'Improve', runUuid: 'run-1' } as unknown as TaskAnswerMeta;
+
+/** A field holding `value`, with `selected` (its first occurrence) selected, or the caret at `caret`. */
+function field(value: string, selected: string | number, kind: 'textarea' | 'input' = 'textarea') {
+  const element = document.createElement(kind);
+  element.value = value;
+  document.body.append(element);
+  if (typeof selected === 'number') element.setSelectionRange(selected, selected);
+  else element.setSelectionRange(value.indexOf(selected), value.indexOf(selected) + selected.length);
+  return element;
+}
+
+/** Captures, verifies and applies as the dialog does; the refusal, or `null` once written. */
+function give(element: HTMLTextAreaElement | HTMLInputElement, as: 'insert' | 'replace', text: string) {
+  const capture = textareaAdapter(element).capture();
+  return capture.verify(as, answer(text)) ?? capture.apply(as, answer(text), META);
+}
+
+afterEach(() => document.body.replaceChildren());
+
+describe('a textarea as an editor', () => {
+  it('needs the dialog closed to edit (the browser’s edit needs focus)', () => {
+    expect(textareaAdapter(field('a', 'a')).editsAfterClose).toBe(true);
+  });
+
+  it.each([
+    ['a blank line after text', 'First.', 'First.', 'First.\n\nSecond.'],
+    ['one line break after a line end', 'First.\nmore', 'First.\n', 'First.\n\nSecond.more'],
+    ['nothing after a blank line', 'First.\n\nmore', 'First.\n\n', 'First.\n\nSecond.more'],
+  ])('inserts the answer %s', (_gap, value, selected, after) => {
+    const element = field(value, selected);
+    expect(give(element, 'insert', 'Second.')).toBeNull();
+    expect(element.value).toBe(after);
+  });
+
+  it('inserts at the caret of an empty field without a gap', () => {
+    const element = field('', 0);
+    expect(give(element, 'insert', 'Written.')).toBeNull();
+    expect(element.value).toBe('Written.');
+  });
+
+  it('inserts at the caret where nothing is selected, but does not replace there', () => {
+    const element = field('Ab', 1);
+    const capture = textareaAdapter(element).capture();
+    expect(capture.selection).toBe('');
+    expect(capture.verify('replace', answer('x'))).toEqual({ refused: 'selectionRemoved' });
+    expect(capture.apply('insert', answer('x'), META)).toBeNull();
+    expect(element.value).toBe('A\n\nxb');
+  });
+
+  it('inserts after the selection’s nearest occurrence when text before it changed, else at the end', () => {
+    const element = field('one two. one two. one two.', 'one two.');
+    element.setSelectionRange(9, 17);
+    const capture = textareaAdapter(element).capture();
+    element.value = `A ${element.value}`;
+    expect(capture.apply('insert', answer('New.'), META)).toBeNull();
+    expect(element.value).toBe('A one two. one two.\n\nNew. one two.');
+
+    const gone = field('Keep this. Drop this.', 'Drop this.');
+    const held = textareaAdapter(gone).capture();
+    gone.value = 'Keep this.';
+    expect(held.apply('insert', answer('New.'), META)).toBeNull();
+    expect(gone.value).toBe('Keep this.\n\nNew.');
+  });
+
+  it('replaces when text after the selection changed, not when text before it did', () => {
+    const after = field('Old words. Tail.', 'Old words.');
+    const capture = textareaAdapter(after).capture();
+    after.value = 'Old words. Another tail.';
+    expect(capture.verify('replace', answer('New words.'))).toBeNull();
+    expect(capture.apply('replace', answer('New words.'), META)).toBeNull();
+    expect(after.value).toBe('New words. Another tail.');
+
+    const before = field('Old words.', 'Old words.');
+    const held = textareaAdapter(before).capture();
+    before.value = 'ld words. Old words.';
+    expect(held.verify('replace', answer('New.'))).toEqual({ refused: 'selectionChanged' });
+  });
+
+  it('refuses a read-only, a disabled field and one in a disabled fieldset', () => {
+    const readOnly = field('a', 'a');
+    readOnly.readOnly = true;
+    const disabled = field('a', 'a');
+    disabled.disabled = true;
+    const fieldset = document.createElement('fieldset');
+    fieldset.disabled = true;
+    const inSet = field('a', 'a');
+    fieldset.append(inSet);
+    document.body.append(fieldset);
+    for (const element of [readOnly, disabled, inSet]) {
+      expect(give(element, 'insert', 'b')).toEqual({ refused: 'readOnly' });
+      expect(element.value).toBe('a');
+    }
+  });
+
+  it('takes the whole answer up to maxlength, and refuses one character more, writing nothing', () => {
+    // Insert: "Old." + "\n\n" + answer.
+    const fits = field('Old.', 'Old.');
+    fits.maxLength = 10;
+    expect(give(fits, 'insert', 'Four')).toBeNull();
+    expect(fits.value).toBe('Old.\n\nFour');
+    const over = field('Old.', 'Old.');
+    over.maxLength = 10;
+    expect(give(over, 'insert', 'Five!')).toEqual({ refused: 'tooLong', limit: 10 });
+    expect(over.value).toBe('Old.');
+  });
+
+  it('counts Replace as the field without the selection, plus the answer', () => {
+    const fits = field('Keep. Old words.', 'Old words.');
+    fits.maxLength = 12;
+    expect(give(fits, 'replace', 'Ninechars')).toEqual({ refused: 'tooLong', limit: 12 });
+    expect(give(fits, 'replace', 'Sixsix')).toBeNull();
+    expect(fits.value).toBe('Keep. Sixsix');
+  });
+
+  it('puts an answer’s lines a space apart in a one-line field', () => {
+    const input = field('Title', 'Title', 'input');
+    expect(give(input, 'replace', 'New\n\n  title\nhere')).toBeNull();
+    expect(input.value).toBe('New title here');
+    const inserted = field('Title', 'Title', 'input');
+    expect(give(inserted, 'insert', 'more')).toBeNull();
+    expect(inserted.value).toBe('Title more');
+  });
+
+  it('tells the page about the edit as typing would', () => {
+    const element = field('Old.', 'Old.');
+    const events: InputEvent[] = [];
+    document.body.addEventListener('input', (event) => events.push(event as InputEvent));
+    expect(give(element, 'replace', 'New.')).toBeNull();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ inputType: 'insertText', data: 'New.' });
+    expect(element.selectionStart).toBe(4);
+  });
+});
