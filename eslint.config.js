@@ -3,15 +3,15 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Layers import downwards only (ARCHITECTURE.md): unattended ← contract ← client ← session ← markdown ← editors
-// ← react ← widget ← ckeditor5.
+// Layers import downwards only (ARCHITECTURE.md): unattended ← contract ← client ← markdown ← session ← editors
+// ← react ← widget ← ckeditor5, tiptap.
 // A layer is matched by its folder and by its entry file (`../client` as well as `../client/x`).
 const LAYERS = [
   'unattended',
   'contract',
   'client',
-  'session',
   'markdown',
+  'session',
   'editors',
   'react',
   'widget',
@@ -75,12 +75,9 @@ export default tseslint.config(
   layer(['src/unattended/**'], [...folders(above('unattended')), 'zod*', 'react*', '@tanstack/*']),
   layer(['src/contract/**'], [...folders(above('contract')), 'react*', '@tanstack/*']),
   layer(['src/client/**'], [...folders(above('client')), 'react*', 'msw*', '@tanstack/*']),
+  // The markdown layer is framework-free and stands alone: no client, no session, no React, no editor.
+  layer(['src/markdown/**'], [...folders([...above('markdown'), 'client']), 'react*', 'msw*', '@tanstack/*']),
   layer(['src/session/**'], [...folders(above('session')), 'react*', 'msw*', '@tanstack/react-query']),
-  // The markdown layer is framework-free: no React, no session, no editor.
-  layer(
-    ['src/markdown/**'],
-    [...folders([...above('markdown'), 'client', 'session']), 'react*', 'msw*', '@tanstack/*'],
-  ),
   // The editor seam knows editors and the DOM, not the dialog's UI: React, the widget and CKEditor sit above it.
   layer(['src/editors/**'], [...folders(above('editors')), 'react*', 'msw*', '@tanstack/*', '@ckeditor/*']),
   layer(['src/react/**'], [...folders(above('react')), 'msw*']),

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect } from 'react';
-import type { TaskAnswer, TaskResult } from '../client';
 import { ErrorBoundary } from './error-boundary';
 import type * as MarkdownAnswerModule from './markdown-answer';
 
@@ -20,19 +19,6 @@ export function usePreloadMarkdown(enabled: boolean) {
   useEffect(() => {
     if (enabled) void loadMarkdown();
   }, [enabled]);
-}
-
-/**
- * The answer as handed to the host: the markdown, and the plain text of the parse that was shown (the
- * markdown as written when that parse cannot be had: the answer stays insertable).
- */
-export async function answerOf(result: TaskResult): Promise<TaskAnswer> {
-  try {
-    const { answerText } = await loadMarkdown();
-    return { markdown: result.markdown, text: answerText(result.markdown) };
-  } catch {
-    return { markdown: result.markdown, text: result.markdown };
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { AnswerOutcome, TaskAnswer, TaskAnswerMeta } from '../client';
 import type { AskAiMessages, DialogSession, DialogSnapshot } from '../session';
-import { answerOf } from './answer-view';
+import { handedAnswer } from '../session/handed-answer';
 
 export type FeedbackHandler = (outcome: AnswerOutcome, answer: TaskAnswer, meta: TaskAnswerMeta) => void;
 
@@ -97,7 +97,7 @@ export function AnswerWorkflow(props: WorkflowProps & { onFeedback: FeedbackHand
   const { feedback } = snapshot;
   const rate = async (outcome: AnswerOutcome) => {
     const rated = session.feedback(outcome);
-    if (rated && props.onFeedback) props.onFeedback(outcome, await answerOf(rated), rated.meta);
+    if (rated && props.onFeedback) props.onFeedback(outcome, await handedAnswer(rated), rated.meta);
   };
   const refine = () => {
     if (session.refine(refinement)) setRefinement('');

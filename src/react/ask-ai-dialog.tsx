@@ -7,7 +7,7 @@ import { resolveMessages } from '../session/messages';
 import { DEFAULT_LANGUAGES, DEFAULT_PRESETS } from '../session/presets';
 import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
 import type { FeedbackHandler } from './answer-workflow';
-import { answerOf, usePreloadMarkdown } from './answer-view';
+import { usePreloadMarkdown } from './answer-view';
 import { ErrorBoundary } from './error-boundary';
 import { CloseIcon, SparkleIcon } from './icons';
 import { useControllableState } from './use-controllable-state';
@@ -146,14 +146,8 @@ function DialogFrame(props: AskAiDialogProps) {
   // The open dialog's contents load as their own chunk: fetched as soon as the trigger is on the page.
   useEffect(() => void loadContent().catch(() => undefined), []);
 
+  // The session stops a task when the dialog closes (×, the host, the browser's own close).
   useEffect(() => session.setActive(open), [session, open]);
-  // Closed while a task runs (×, the host, the browser's own close): the task stops, as with Esc, and
-  // the server is asked to cancel; what arrived is kept and shows when the dialog opens again. No task
-  // goes on unseen.
-  useEffect(() => {
-    const { status } = session.getSnapshot();
-    if (!open && (status === 'running' || status === 'preparing')) session.stop({ closed: true });
-  }, [session, open]);
   useEffect(() => {
     if (snapshot.notice) instructionRef.current?.focus();
   }, [snapshot.notice]);
@@ -172,7 +166,7 @@ function DialogFrame(props: AskAiDialogProps) {
    * closes (by default) and says so in the page's polite status.
    */
   const apply = async (as: AppliedAs, handler: AnswerHandler): Promise<ApplyRefusal | null> => {
-    const handed = await session.handOver(as, async (result) => handler(await answerOf(result), result.meta));
+    const handed = await session.handOver(as, handler);
     if (handed.outcome === 'refused') return handed.refusal;
     if (handed.outcome === 'skipped') return null;
     setAnnounced(as === 'insert' ? m.inserted : m.replaced);

@@ -3,7 +3,7 @@ import type { TaskResult } from '../client';
 import type { AnswerHandler } from '../editors/apply';
 import type { AskAiMessages } from '../session';
 import { CopyIcon } from './action-icons';
-import { answerOf } from './answer-view';
+import { handedAnswer } from '../session/handed-answer';
 import { copyText } from './copy-text';
 
 const COPY_FEEDBACK_MS = 4000;
@@ -29,7 +29,7 @@ export function CopyButton({
     return () => clearTimeout(timer);
   }, [copy]);
   const copyAnswer = async () => {
-    const handed = await answerOf(result);
+    const handed = await handedAnswer(result);
     onCopy?.(handed, result.meta);
     const near = button.current?.parentElement;
     const copied = near ? await copyText(handed.text, near) : false;

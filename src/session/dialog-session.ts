@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/query-core';
 import type { RunContext } from '../contract/run-request';
-import type { OfferableTools } from '../client/offerable-tools';
 import type { AnswerOutcome } from '../contract/outcome';
 import { GLOBAL_TIMERS } from '../client/idle-timeout';
 import { createRunController, type Timers } from '../client/run-controller';
@@ -12,6 +11,7 @@ import type { MessageLine } from './messages';
 import { createHandOverLock, type ApplyRefusal, type Give, type HandOver } from './hand-over';
 import { createNotifier } from './notifier';
 import type { Outcome, ToolLabel } from './outcome';
+import { createLauncher, type LaunchOptions } from './launcher';
 import { createRunClock } from './run-clock';
 import { sameContext, sameSubject, selectionOf, sentContext, type SentContext } from './sent-context';
 import { createSnapshotMemo } from './snapshot-memo';
@@ -157,7 +157,10 @@ export interface DialogSession {
    * is one, changeable once. Returns the answer it is about (for the host's own record), or `null`.
    */
   feedback(outcome: AnswerOutcome): TaskResult | null;
-  /** Whether the dialog is open: the tool list is loaded and kept fresh only while it is. */
+  /**
+   * Whether the dialog is open: the tool list is loaded and kept fresh only while it is. Closing stops a
+   * task that runs or waits (its end says the dialog was closed).
+   */
   setActive(active: boolean): void;
   /** Starts loading the tool list (the trigger is hovered or focused). */
   prefetchTools(): void;
@@ -197,9 +200,6 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
   const handing = createHandOverLock();
   const timers = options.timers ?? GLOBAL_TIMERS;
   const now = options.now ?? Date.now;
-  /** The task that waits for the tool list; replaced or cleared to abandon it. */
-  let preparing: { readonly prompt: string } | null = null;
-
   const clock = createRunClock(timers, now, () => notifier.changed());
   const schedule = clock.schedule;
   const controller = createRunController({
@@ -221,34 +221,24 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     () => toolsQueryOptions(transport, configuration, { timeoutMs: options.toolsTimeoutMs, timers: options.timers }),
     () => notifier.changed(),
   );
-  const cachedTools = () => toolList.cached();
-
   /** The run the dialog's closing stopped: its end says so. */
   let closedRun: string | null = null;
 
-  /** The last run launched, so that Try again runs the same backend task. */
-  let launched: { readonly prompt: string; readonly task: string | number | undefined } | null = null;
+  const launcher = createLauncher({
+    controller,
+    tools: toolList,
+    configuration: () => configuration,
+    send(extra) {
+      // A refinement's additions are cut with the rest, and the cut is stated with the rest.
+      context = sentContext(extra ? { ...(contextInput ?? {}), ...extra } : contextInput, contextLimit);
+      return context.value;
+    },
+    changed: () => notifier.changed(),
+  });
 
-  function launch(
-    prompt: string,
-    list: OfferableTools | undefined,
-    extra: RunContext | undefined,
-    task?: string | number,
-  ) {
-    launched = { prompt, task };
-    // A refinement's additions are cut with the rest, and the cut is stated with the rest.
-    context = sentContext(extra ? { ...(contextInput ?? {}), ...extra } : contextInput, contextLimit);
-    controller.start({
-      prompt,
-      configuration,
-      context: context.value,
-      tools: list?.unattended.map((tool) => tool.name) ?? [],
-      task,
-    });
-  }
-
-  function begin(prompt: string, freshTools: boolean, extra?: RunContext, task?: string | number): boolean {
-    if (preparing !== null || controller.getSnapshot().status === 'running') return false;
+  /** Launches a task from the form: not while one runs or waits, nor during a `Retry-After` wait, nor empty. */
+  function begin(prompt: string, how: LaunchOptions = {}): boolean {
+    if (!launcher.idle()) return false;
     // While the backend asks to wait (`Retry-After`), nothing is posted: Run and the tasks wait too.
     if (read().retry === 'waiting') return false;
     if (prompt.trim() === '') {
@@ -257,36 +247,14 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       return false;
     }
     notice = null;
-    const cached = freshTools ? undefined : cachedTools();
-    if (cached) {
-      launch(prompt, cached, extra, task);
-      notifier.changed();
-      return true;
-    }
-    const ticket = { prompt };
-    preparing = ticket;
-    notifier.changed();
-    const list = toolList.fetch(freshTools);
-    list
-      .then(
-        (value) => value,
-        () => undefined,
-      )
-      .then((value) => {
-        // Stopped, disposed or replaced while it waited: nothing is posted.
-        if (preparing !== ticket) return;
-        preparing = null;
-        launch(prompt, value, extra, task);
-        notifier.changed();
-      });
-    return true;
+    return launcher.launch(prompt, how);
   }
 
   const memo = createSnapshotMemo();
 
   function compute(): DialogSnapshot {
     const run = controller.getSnapshot();
-    const waiting = preparing !== null;
+    const waiting = launcher.waiting();
     const status: DialogStatus = waiting ? 'preparing' : run.status;
     const tools = toolList.state();
     const labelOf = memo.labels(tools.data);
@@ -339,13 +307,19 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     return snapshot;
   }
 
-  return {
+  // Leaving the page mid-run cancels it on the server: the cancel request outlives the page.
+  const pageHide = listening(globalThis, 'pagehide', () => session.stop({ keepalive: true }));
+
+  const session: DialogSession = {
     subscribe(listener) {
       const unsubscribe = notifier.subscribe(listener);
       toolList.attach();
+      pageHide.attach();
       return () => {
         unsubscribe();
-        if (notifier.size() === 0) toolList.detach();
+        if (notifier.size() > 0) return;
+        toolList.detach();
+        pageHide.detach();
       };
     },
     getSnapshot: read,
@@ -393,14 +367,13 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       instructionFromPreset = fromPreset;
       notifier.changed();
     },
-    start: (prompt, options) => begin(prompt ?? instruction, false, undefined, options?.task),
+    start: (prompt, options) => begin(prompt ?? instruction, { task: options?.task }),
     retry() {
       const run = controller.getSnapshot();
       if (!read().canRetry) return false;
       const prompt = instruction.trim() === '' ? run.prompt : instruction;
       // The same backend task again, as long as the instruction is the one it ran with.
-      const task = launched?.prompt === prompt ? launched.task : undefined;
-      return begin(prompt, run.status === 'suspended', undefined, task);
+      return begin(prompt, { freshTools: run.status === 'suspended', task: launcher.taskFor(prompt) });
     },
     async handOver(as, give) {
       const variant = variants.current();
@@ -417,9 +390,8 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       const variant = variants.current();
       if (!variant || refinement.trim() === '') return false;
       // Cut to the context limit with the rest of the context, and said so (`SentContext.cut`).
-      return begin(refinement, false, {
-        previousAnswer: variant.result.markdown,
-        previousInstruction: variant.result.meta.instruction,
+      return begin(refinement, {
+        extra: { previousAnswer: variant.result.markdown, previousInstruction: variant.result.meta.instruction },
       });
     },
     feedback(outcome) {
@@ -443,17 +415,15 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     },
     stop(how) {
       closedRun = how?.closed ? controller.getSnapshot().requestId : null;
-      if (preparing !== null) {
-        preparing = null;
-        notifier.changed();
-        return;
-      }
-      controller.stop(how);
+      if (!launcher.cancel()) controller.stop(how);
     },
     setActive(next) {
       if (next === active) return;
       active = next;
       if (active) void loadRunReaders();
+      // Closed while a task runs or waits (×, Esc, the host, the browser's own close): it stops, and its
+      // end says why; what arrived is kept for when the dialog opens again. No task goes on unseen.
+      else if (!launcher.idle()) session.stop({ closed: true });
       toolList.setActive(active);
     },
     prefetchTools() {
@@ -464,13 +434,30 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       toolList.fetch(true).catch(() => undefined);
     },
     dispose() {
-      if (preparing !== null) {
-        preparing = null;
-        notifier.changed();
-      }
+      launcher.cancel();
       controller.stop();
       toolList.detach();
+      pageHide.detach();
       schedule(null);
+    },
+  };
+  return session;
+}
+
+/** An event listener on `target` (where it has one) added and removed on demand, at most once. */
+function listening(target: unknown, type: string, listener: () => void) {
+  const events = target as Partial<Pick<EventTarget, 'addEventListener' | 'removeEventListener'>>;
+  let on = false;
+  return {
+    attach() {
+      if (on || !events.addEventListener) return;
+      on = true;
+      events.addEventListener(type, listener);
+    },
+    detach() {
+      if (!on) return;
+      on = false;
+      events.removeEventListener?.(type, listener);
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { TaskResult } from '../client/task-result';
+import type { TaskAnswer, TaskAnswerMeta, TaskResult } from '../client/task-result';
+import { handedAnswer } from './handed-answer';
 import type { AppliedAs } from './variants';
 
 /**
@@ -37,8 +38,11 @@ export type HandOver =
   /** No answer in view, it went in already, or a hand-over of it is under way (a second click). */
   | { readonly outcome: 'skipped' };
 
-/** Gives the answer to a host's handler; what the handler returns (or a promise of it) may refuse it. */
-export type Give = (result: TaskResult) => unknown;
+/**
+ * Gives the answer (its markdown and the plain text of the parse shown) and its provenance to a host's
+ * handler; what the handler returns (or a promise of it) may refuse it.
+ */
+export type Give = (answer: TaskAnswer, meta: TaskAnswerMeta) => unknown;
 
 /**
  * Hands one answer over at a time, each once: `give` runs for an answer no other hand-over of it is
@@ -50,7 +54,7 @@ export function createHandOverLock() {
     if (underWay.has(id)) return 'busy';
     underWay.add(id);
     try {
-      return refusalOf(await give(result));
+      return refusalOf(await give(await handedAnswer(result), result.meta));
     } catch {
       return { refused: 'other' };
     } finally {

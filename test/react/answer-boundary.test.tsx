@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AnswerView, answerOf } from '../../src/react/answer-view';
+import { AnswerView } from '../../src/react/answer-view';
+import { handedAnswer } from '../../src/session/handed-answer';
 import type * as MarkdownParse from '../../src/markdown/parse';
 import type * as MarkdownText from '../../src/markdown/text';
 
@@ -28,7 +29,7 @@ describe('an answer the renderer cannot show', () => {
 
   it('is handed over as written', async () => {
     const meta = {} as never;
-    expect(await answerOf({ markdown: '**BOOM**', meta })).toEqual({ markdown: '**BOOM**', text: '**BOOM**' });
+    expect(await handedAnswer({ markdown: '**BOOM**', meta })).toEqual({ markdown: '**BOOM**', text: '**BOOM**' });
   });
 });
 

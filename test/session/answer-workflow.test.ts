@@ -47,7 +47,7 @@ describe('answer variants', () => {
     expect(session.getSnapshot().result?.meta.runUuid).not.toBe(variants[1]?.result.meta.runUuid);
     // Applying one marks that one; the other stays applicable.
     let given: string | undefined;
-    await session.handOver('insert', (result) => void (given = result.meta.instruction));
+    await session.handOver('insert', (_answer, meta) => void (given = meta.instruction));
     expect(given).toBe('Summarise this text.');
     session.showVariant(5);
     expect(session.getSnapshot()).toMatchObject({ shown: 1, applied: null });

@@ -2,6 +2,8 @@ import { QueryClient } from '@tanstack/query-core';
 import { describe, expect, it, vi } from 'vitest';
 import { createDialogSession, createTransport, type DialogSession, type DialogSnapshot } from '../../src/session';
 import { ENDPOINTS, simulated, until } from '../support/backend-fetch';
+import type { TaskAnswer } from '../../src/client';
+import { answerText } from '../../src/markdown/text';
 
 /** A session on the simulated backend whose tool list answers only when the test lets it. */
 function setup(options: { holdTools?: boolean } = {}) {
@@ -105,6 +107,31 @@ describe('the dialog session', () => {
     await settled(session);
     expect(session.getSnapshot().status).toBe('done');
     expect(runs).toHaveLength(2);
+  });
+
+  it('stops a running task when the dialog closes, and its end says so', async () => {
+    const { session, sim, signals } = setup();
+    session.setActive(true);
+    await until(() => session.getSnapshot().tools.status === 'success');
+    sim.backend.setState({ fault: 'stalled-stream' });
+    session.start('Summarise this.');
+    await until(() => session.getSnapshot().status === 'running');
+    session.setActive(false);
+    expect(session.getSnapshot().status).toBe('stopped');
+    expect(session.getSnapshot().outcome?.lines[0]).toEqual({ key: 'stoppedOnClose' });
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('never posts a task that waited for the tool list when the dialog closes', async () => {
+    const { session, runs, releaseTools } = setup({ holdTools: true });
+    session.setActive(true);
+    session.start('Summarise this.');
+    expect(session.getSnapshot().status).toBe('preparing');
+    session.setActive(false);
+    expect(session.getSnapshot().status).toBe('idle');
+    releaseTools();
+    await until(() => session.getSnapshot().tools.status === 'success');
+    expect(runs).toHaveLength(0);
   });
 
   it('treats a setting given as undefined as back to its default', async () => {
@@ -409,10 +436,11 @@ describe('the dialog session’s states for the editor', () => {
     session.setOptions({ context: { selection: 'The library opens a reading garden on 1 June. Entry is free.' } });
     session.start('Summarise this.');
     await settled(session);
-    const given: string[] = [];
-    const give = (result: { markdown: string }) => void given.push(result.markdown);
+    const given: TaskAnswer[] = [];
+    const give = (answer: TaskAnswer) => void given.push(answer);
     expect(await session.handOver('insert', give)).toEqual({ outcome: 'applied', as: 'insert' });
-    expect(given).toEqual([session.getSnapshot().answer]);
+    // The markdown, and the plain text of the parse the dialog shows.
+    expect(given).toEqual([{ markdown: session.getSnapshot().answer, text: answerText(session.getSnapshot().answer) }]);
     expect(session.getSnapshot().applied).toBe('insert');
     expect(await session.handOver('insert', give)).toEqual({ outcome: 'skipped' });
     expect(await session.handOver('replace', give)).toEqual({ outcome: 'skipped' });
@@ -448,6 +476,8 @@ describe('the dialog session’s states for the editor', () => {
     const two = session.handOver('insert', give);
     expect(await two).toEqual({ outcome: 'skipped' });
     expect(session.getSnapshot().applied).toBeNull();
+    // The handler hears of the answer once its plain text is derived.
+    await vi.waitFor(() => expect(give).toHaveBeenCalledOnce());
     release();
     expect(await one).toEqual({ outcome: 'applied', as: 'insert' });
     expect(give).toHaveBeenCalledTimes(1);

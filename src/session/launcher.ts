@@ -1,0 +1,93 @@
+import type { RunContext } from '../contract/run-request';
+import type { OfferableTools } from '../client/offerable-tools';
+import type { RunController } from '../client/run-controller';
+
+/** Where a task takes the tool list from: the observer's cache, or a fetch it waits for. */
+interface ToolSource {
+  cached(): OfferableTools | undefined;
+  fetch(fresh: boolean): Promise<OfferableTools>;
+}
+
+export interface LaunchOptions {
+  /** Fetch the tool list anew rather than use the cached one (after a suspension: it was stale). */
+  readonly freshTools?: boolean;
+  /** Added to the context for this run only (a refinement's previous answer). */
+  readonly extra?: RunContext | undefined;
+  /** The backend task (a preset's id) the prompt stands for. */
+  readonly task?: string | number | undefined;
+}
+
+/**
+ * Launching a run: with the cached tool list at once, else after waiting for the list (`preparing`), with
+ * no tools offered when it cannot be had (fail closed). Only the unattended tools' names are offered. A
+ * wait can be abandoned (`cancel`), and then nothing is posted. It remembers the last launch, so Try again
+ * runs the same backend task.
+ */
+export function createLauncher(deps: {
+  readonly controller: RunController;
+  readonly tools: ToolSource;
+  /** The context to send with the run (cut to the limit, the cut stated), given a run's additions. */
+  readonly send: (extra: RunContext | undefined) => RunContext | undefined;
+  readonly configuration: () => string | undefined;
+  readonly changed: () => void;
+}) {
+  const { controller, tools, changed } = deps;
+  /** The task that waits for the tool list; replaced or cleared to abandon it. */
+  let waiting: object | null = null;
+  let last: { readonly prompt: string; readonly task: string | number | undefined } | null = null;
+
+  function post(prompt: string, list: OfferableTools | undefined, how: LaunchOptions) {
+    last = { prompt, task: how.task };
+    controller.start({
+      prompt,
+      configuration: deps.configuration(),
+      context: deps.send(how.extra),
+      tools: list?.unattended.map((tool) => tool.name) ?? [],
+      task: how.task,
+    });
+    changed();
+  }
+
+  return {
+    /** A task waits for the tool list. */
+    waiting: () => waiting !== null,
+    /** Nothing runs and nothing waits. */
+    idle: () => waiting === null && controller.getSnapshot().status !== 'running',
+    /** Launches `prompt`; `false` while another task runs or waits. */
+    launch(prompt: string, how: LaunchOptions = {}): boolean {
+      if (waiting !== null || controller.getSnapshot().status === 'running') return false;
+      const cached = how.freshTools ? undefined : tools.cached();
+      if (cached) {
+        post(prompt, cached, how);
+        return true;
+      }
+      const ticket = {};
+      waiting = ticket;
+      changed();
+      tools
+        .fetch(how.freshTools === true)
+        .then(
+          (list) => list,
+          () => undefined,
+        )
+        .then((list) => {
+          // Stopped, disposed or replaced while it waited: nothing is posted.
+          if (waiting !== ticket) return;
+          waiting = null;
+          post(prompt, list, how);
+        });
+      return true;
+    },
+    /** Abandons a task that waits for the tool list: `true` when there was one. */
+    cancel(): boolean {
+      if (waiting === null) return false;
+      waiting = null;
+      changed();
+      return true;
+    },
+    /** The backend task the last launch ran, when `prompt` is the prompt it ran with. */
+    taskFor(prompt: string): string | number | undefined {
+      return last?.prompt === prompt ? last.task : undefined;
+    },
+  };
+}
