@@ -80,6 +80,8 @@ describe('the Tiptap extension', () => {
       editor.commands.setTextSelection({ from: 2, to: 12 });
       editor.commands.askAi();
     });
+    // The dialog's host element, beside the editor, named for styling.
+    expect(await page.locator('[data-ask-ai-part="tiptap"]').count()).toBe(1);
     await run('Summarise');
     await dialog().getByRole('button', { name: 'Insert' }).click();
     await dialog().waitFor({ state: 'hidden' });

@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
-import { waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse, type HttpResponseResolver } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { MAX_STEPS } from '../../src/client/run-state';
+import type { AskAiPreset } from '../../src/session/presets';
+import { MAX_DIFF_WORDS } from '../../src/react/answer-changes';
 import {
+  answerWith,
+  ARTICLE,
   backend,
   holdStreams,
   openDialog,
@@ -13,6 +18,19 @@ import {
   settled,
   useBackend,
 } from './dialog-harness';
+
+/** An NDJSON run body of these events, left open (a run still going) until the client gives up on it. */
+const openStream =
+  (events: readonly unknown[]): HttpResponseResolver =>
+  ({ request }) => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(events.map((event) => `${JSON.stringify(event)}\n`).join('')));
+        request.signal.addEventListener('abort', () => controller.error(new Error('aborted')));
+      },
+    });
+    return new HttpResponse(body, { headers: { 'content-type': 'application/x-ndjson' } });
+  };
 
 useBackend();
 
@@ -51,6 +69,24 @@ const DOCUMENTED = [
   'show-changes',
   'done',
   'provenance',
+  'selection',
+  'insert',
+  'replace',
+  'tone-menu',
+] as const;
+
+/** The parts README calls rarer: each in the one state that shows it. */
+const RARE = [
+  'answer-cut',
+  'changes-too-long',
+  'no-changes',
+  'more-steps',
+  'incomplete',
+  'earlier',
+  'applied',
+  'no-permission',
+  'log-in',
+  'failed',
 ] as const;
 
 const seen = new Set<string>();
@@ -77,6 +113,9 @@ describe('the documented parts', () => {
     look();
     const dialog = await openDialog(user);
     look();
+    await user.click(within(dialog).getByRole('button', { name: 'Change tone' }));
+    look();
+    await user.keyboard('{Escape}');
     holdStreams(true);
     await runInstruction(user, 'Summarise this text.');
     await within(dialog).findByRole('button', { name: 'Stop' });
@@ -118,4 +157,105 @@ describe('the documented parts', () => {
 
     expect(DOCUMENTED.filter((part) => !seen.has(part))).toEqual([]);
   });
+
+  it('the rarer ones appear too, each in the state it belongs to', async () => {
+    const rare = new Set<string>();
+    const note = (root: ParentNode = document) => {
+      for (const element of root.querySelectorAll('[data-ask-ai-part]'))
+        rare.add(element.getAttribute('data-ask-ai-part')!);
+    };
+    const ask = async (props: Parameters<typeof renderDialog>[0], instruction = 'Summarise this text.') => {
+      const view = renderDialog(props);
+      const dialog = await openDialog(view.user);
+      await runInstruction(view.user, instruction);
+      await settled();
+      return { ...view, dialog };
+    };
+
+    // An answer the same as the selection: no changes. One past the diff's limit: too long to compare.
+    answerWith(ARTICLE);
+    const same = await ask({});
+    await same.user.click(within(same.dialog).getByRole('button', { name: 'Show changes' }));
+    await within(same.dialog).findByText(/^No changes/);
+    note();
+    same.unmount();
+    answerWith('word '.repeat(MAX_DIFF_WORDS + 1));
+    const long = await ask({});
+    await long.user.click(within(long.dialog).getByRole('button', { name: 'Show changes' }));
+    await waitFor(() => expect(long.dialog.querySelector('[data-ask-ai-part="changes-too-long"]')).not.toBeNull());
+    note();
+    long.unmount();
+
+    // An answer past the client's cap: what was cut is said.
+    answerWith('a'.repeat(2_000_001));
+    const cut = await ask({});
+    note();
+    cut.unmount();
+
+    // More steps than the timeline keeps.
+    const steps = Array.from({ length: MAX_STEPS + 2 }, (_, round) => ({
+      event: 'step',
+      step: { kind: 'llm', round, durationMs: 1 },
+    }));
+    server.use(http.post('*/api/ask-ai/run', openStream(steps)));
+    const busy = renderDialog({});
+    const running = await openDialog(busy.user);
+    await runInstruction(busy.user, 'Summarise this text.');
+    await busy.user.click(await within(running).findByText(`Steps (${MAX_STEPS + 2})`));
+    note();
+    await busy.user.click(within(running).getByRole('button', { name: 'Stop' }));
+    busy.unmount();
+    server.resetHandlers();
+
+    // Stopped with part of an answer: incomplete. Then a run that fails: the earlier answer stays, marked.
+    const stopped = renderDialog({});
+    const dialog = await openDialog(stopped.user);
+    holdStreams(true);
+    await runInstruction(stopped.user, 'Summarise this text.');
+    await waitFor(() => {
+      releaseStream();
+      expect(dialog.querySelector('[data-ask-ai-part="answer"]')?.textContent ?? '').not.toBe('');
+    });
+    await stopped.user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    await settled();
+    note();
+    holdStreams(false);
+    backend.setState({ fault: 'server-error' });
+    await runInstruction(stopped.user, 'Shorten this text.');
+    await settled();
+    note();
+    stopped.unmount();
+    backend.resetState();
+
+    // Handed over, with the dialog kept open: applied.
+    const applied = await ask({ closeOnApply: false, onInsert: () => undefined });
+    await applied.user.click(within(applied.dialog).getByRole('button', { name: 'Insert' }));
+    await within(applied.dialog).findByText('Inserted');
+    note();
+    applied.unmount();
+
+    // No permission for the tools; a session that expired, with a page to log in again.
+    server.use(http.get('*/api/ask-ai/tools', () => HttpResponse.json({ success: false }, { status: 403 })));
+    const denied = renderDialog({});
+    await openDialog(denied.user);
+    await within(screen.getByRole('dialog')).findByText(/permission/);
+    note();
+    denied.unmount();
+    server.use(http.get('*/api/ask-ai/tools', () => HttpResponse.json({ success: false }, { status: 401 })));
+    const expired = renderDialog({ loginUrl: '/typo3/login' });
+    await openDialog(expired.user);
+    await within(screen.getByRole('dialog')).findByRole('link', { name: 'Log in again' });
+    note();
+    expired.unmount();
+    server.resetHandlers();
+
+    // A dialog that cannot render says so in the host's page, and nothing more.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = renderDialog({ presets: [null as unknown as AskAiPreset] });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/could not be shown|failed/i);
+    note();
+    broken.unmount();
+
+    expect(RARE.filter((part) => !rare.has(part))).toEqual([]);
+  }, 30_000);
 });
