@@ -3,7 +3,7 @@ import base from './vite.config';
 
 /**
  * The unit tests StrykerJS runs against each mutant: the framework-free layers' own tests (the
- * markdown layer's and the editor seam's among them), the simulated backend's and the conformance
+ * markdown layer's and the editor seam's among them), the React layer's logic without React's, the simulated backend's and the conformance
  * check's (they drive the client end to end). Not the dialog's jsdom tests (they would take hours over
  * every mutant), nor the import side-effect test:
  * instrumented code adds the mutation switch to globalThis by design.
@@ -20,6 +20,7 @@ export default defineConfig({
       'test/session/**/*.test.ts',
       'test/markdown/**/*.test.{ts,tsx}',
       'test/editors/**/*.test.ts',
+      'test/react-logic/**/*.test.ts',
       'test/mock-backend/**/*.test.ts',
       'test/scripts/**/*.test.ts',
     ],
