@@ -150,7 +150,7 @@ function inlineNode(token: Token): MarkdownNode[] {
     case 'strong':
     case 'em':
     case 'del':
-      return [element(token.type === 'del' ? 'del' : token.type, {}, inlineNodes(token.tokens ?? []))];
+      return [element(token.type, {}, inlineNodes(token.tokens ?? []))];
     case 'codespan':
       return [element('code', {}, [token.text])];
     case 'br':

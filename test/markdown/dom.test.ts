@@ -36,6 +36,10 @@ describe('the answer as DOM for an editor', () => {
     );
   });
 
+  it('gives a list starting at 1 no start', () => {
+    expect(html('1. a')).toBe('<ol><li>a</li></ol>');
+  });
+
   it('gives an image as its description, a direction control as nothing, task items with their state', () => {
     expect(html('![a cat](c.png) x\u202e y')).toBe('<p>[a cat] x y</p>');
     expect(html('- [x] done')).toBe('<ul><li>[x] done</li></ul>');

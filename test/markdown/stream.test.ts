@@ -35,6 +35,15 @@ describe('closeOpenTail', () => {
     expect(closeOpenTail(tail)).toBe(closed);
   });
 
+  it('reads a fence only at the start of a line, and hides a fence line still without its end', () => {
+    expect(closeOpenTail('Use ```code``` inline')).toBe('Use ```code``` inline');
+    expect(closeOpenTail('x\n```js')).toBe('x\n');
+  });
+
+  it('takes a list bullet for no marker only at the start of a line', () => {
+    expect(closeOpenTail('x* y *z')).toBe('x* y *z');
+  });
+
   it('closes only the last paragraph', () => {
     expect(closeOpenTail('p1 *x\n\np2 **y')).toBe('p1 *x\n\np2 **y**');
     expect(closeOpenTail('```\nx\n```\n\n*tail')).toBe('```\nx\n```\n\n*tail*');
@@ -62,6 +71,23 @@ describe('MarkdownStream', () => {
     const third = stream.update('# Title\n\nOne two\n\n- a\n- b\n\n', true);
     expect(third[1]).toBe(second[1]);
     expect(treeHtml(third.at(-1)!.nodes)).toBe('<ul><li>a</li><li>b</li></ul>');
+  });
+
+  it('keeps the complete blocks when only the open one is rewritten', () => {
+    const stream = new MarkdownStream();
+    const first = stream.update('# Title\n\nOne draft', true);
+    const second = stream.update('# Title\n\nAnother', true);
+    expect(second[0]).toBe(first[0]);
+    expect(treeHtml(second[1]!.nodes)).toBe('<p>Another</p>');
+  });
+
+  it('gives nothing more than the blocks after a paragraph too long to parse and blank lines', () => {
+    const long = `*${'a'.repeat(MAX_LINE_LENGTH)}*`;
+    const blocks = new MarkdownStream().update(`# T\n\n${long}\n\n  \n`);
+    expect(blocks.map((block) => treeHtml(block.nodes).slice(0, 30))).toEqual([
+      '<h1>T</h1>',
+      '<div data-ask-ai-plain="">*aaa',
+    ]);
   });
 
   it('gives only the complete blocks while the open one is blank', () => {
@@ -116,6 +142,18 @@ describe('a paragraph too long to parse', () => {
     const line = `${'y'.repeat(MAX_LINE_LENGTH - 10)}`;
     const paragraph = `*a*\n${line}\n${line}\n${line}`;
     expect(tree(`${paragraph}\n  \n*b*`)).toBe(`<div data-ask-ai-plain="">${paragraph}</div><p><em>b</em></p>`);
+  });
+
+  it('counts again after a fence closes, and not the fence’s own lines', () => {
+    const long = `*${'a'.repeat(MAX_LINE_LENGTH)}*`;
+    expect(tree(`\`\`\`\nx\n\`\`\`\n\n${long}`).endsWith(`<div data-ask-ai-plain="">${long}</div>`)).toBe(true);
+    const code = `\`\`\`\nshort\n${'c'.repeat(MAX_LINE_LENGTH + 1)}\n\`\`\``;
+    expect(tree(code).startsWith('<pre><code>short')).toBe(true);
+  });
+
+  it('counts a paragraph from a line of spaces on anew', () => {
+    const half = 'b'.repeat(MAX_PARAGRAPH_LENGTH / 2);
+    expect(tree(`${half}\n   \n${half}`).startsWith('<div data-ask-ai-plain')).toBe(false);
   });
 
   it('counts neither fenced code nor list items nor table rows', () => {

@@ -11,6 +11,7 @@ describe('the answer as plain text', () => {
     ['blocks apart by one blank line', '# Title\n\nFirst.\n\n\n\n\nSecond.', 'Title\n\nFirst.\n\nSecond.'],
     ['a hard break as a line break', 'one  \ntwo', 'one\ntwo'],
     ['a thematic break as nothing between its blocks', 'a\n\n---\n\nb', 'a\n\nb'],
+    ['a thematic break at the end as nothing', 'a\n\n---', 'a'],
     [
       'code verbatim, its indentation kept',
       '```\ncode line\n  indented\n```\n\nafter',
@@ -49,12 +50,15 @@ describe('the answer as plain text', () => {
     const item = (text: string) => element('li', {}, [text]);
     expect(markdownText([element('ol', { start: '7' }, [item('a'), item('b')])])).toBe('7. a\n8. b');
     expect(markdownText([element('ol', { start: 'x' }, [item('a')])])).toBe('1. a');
-    expect(markdownText([element('ol', {}, [item('a'), 'stray', item('b')])])).toBe('1. a\n2. b');
+    expect(markdownText([element('ol', {}, [item('a'), 'stray', element('p', {}, ['x']), item('b')])])).toBe(
+      '1. a\n2. b',
+    );
   });
 
   it('puts text beside a block on a line of its own, and blocks after text a blank line apart', () => {
     expect(markdownText([element('p', {}, ['a']), 'b', element('p', {}, ['c'])])).toBe('a\nb\n\nc');
     expect(markdownText([element('p', {}, ['a']), '', 'b'])).toBe('a\nb');
+    expect(markdownText([element('p', {}, ['a']), 'b', 'c'])).toBe('a\nbc');
   });
 
   it('leaves empty table rows out', () => {
@@ -66,9 +70,8 @@ describe('the answer as plain text', () => {
       );
     const table = element('table', {}, [element('tbody', {}, [row('a', 'b'), element('tr', {}, []), row('c', 'd')])]);
     expect(markdownText([table])).toBe('a\tb\nc\td');
-    expect(markdownText([element('table', {}, [element('thead', {}, []), element('tbody', {}, [row('x')])])])).toBe(
-      'x',
-    );
+    const parts = [element('tbody', {}, [row('x')]), element('thead', {}, []), element('tbody', {}, [row('y')])];
+    expect(markdownText([element('table', {}, parts)])).toBe('x\ny');
   });
 
   it('keeps the words of a plain block and of an unknown inline element', () => {
