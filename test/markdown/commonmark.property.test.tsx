@@ -2,6 +2,7 @@
 import { render } from '@testing-library/react';
 import spec from 'commonmark-spec';
 import fc from 'fast-check';
+import { fuzzSettings } from './fuzz-settings';
 import { describe, expect, it } from 'vitest';
 import { markdownFragment } from '../../src/markdown/dom';
 import MarkdownAnswer, { answerText } from '../../src/react/markdown-answer';
@@ -65,7 +66,7 @@ describe('no word lost under random input', () => {
       fc.property(randomMarkdown, (markdown) => {
         expect(lostAnywhere(markdown, { everyElementApart: true })).toEqual({ shown: [], text: [], editor: [] });
       }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 200) },
+      fuzzSettings(200),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { fuzzSettings } from './fuzz-settings';
 import { markdown } from './arbitrary-markdown';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -13,7 +14,7 @@ import { markdownText } from '../../src/markdown/text';
  * parse, the streamed parse with its closed tail, the plain text and the rendering all return. Runs
  * 200 cases in `npm test`; `npm run fuzz` runs 10,000 (FUZZ_RUNS).
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const RUNS = 200;
 
 describe('the markdown renderer under random input', () => {
   it('parses, renders and hands over any text without throwing', () => {
@@ -28,7 +29,7 @@ describe('the markdown renderer under random input', () => {
         expect(html).not.toMatch(/<[^>]*\s(?:on\w+|style)=/i);
         expect(html).not.toMatch(/<a\b[^>]*href="(?!https?:|mailto:)/i);
       }),
-      { numRuns: RUNS },
+      fuzzSettings(RUNS),
     );
   });
 
@@ -43,7 +44,7 @@ describe('the markdown renderer under random input', () => {
         }
         expect(stream.update(text).flatMap((block) => block.nodes)).toEqual(parseMarkdown(text));
       }),
-      { numRuns: RUNS },
+      fuzzSettings(RUNS),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { fuzzSettings } from './fuzz-settings';
 import { describe, expect, it } from 'vitest';
 import { closeOpenTail, MarkdownStream, parseBlocks } from '../../src/markdown/stream';
 import { parseMarkdown } from '../../src/markdown/parse';
@@ -71,7 +72,7 @@ describe('MarkdownStream', () => {
         for (const prefix of splits(text, cuts)) stream.update(prefix, true);
         expect(shown(stream.update(text))).toEqual(parseMarkdown(text));
       }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
+      fuzzSettings(300),
     );
   });
 
