@@ -42,13 +42,19 @@ afterEach(() => vi.unstubAllGlobals());
 
 const bothStreaming = (a: { streaming: boolean }, b: { streaming: boolean }) => a.streaming && b.streaming;
 
+/** A store in the middle of a streamed answer, throttled, and a listener of the throttled store. */
+function streaming() {
+  const store = source();
+  store.set({ text: '', streaming: true });
+  const throttled = frameThrottled(store, bothStreaming);
+  const heard = vi.fn();
+  throttled.subscribe(heard);
+  return { store, throttled, heard };
+}
+
 describe('frameThrottled', () => {
   it('passes a streamed change on at a frame, at most one per STREAM_FRAME_MS, the latest value', () => {
-    const store = source();
-    store.set({ text: '', streaming: true });
-    const throttled = frameThrottled(store, bothStreaming);
-    const heard = vi.fn();
-    throttled.subscribe(heard);
+    const { store, throttled, heard } = streaming();
     store.set({ text: 'a', streaming: true });
     store.set({ text: 'ab', streaming: true });
     expect(heard).not.toHaveBeenCalled();
@@ -68,11 +74,7 @@ describe('frameThrottled', () => {
   });
 
   it('passes any other change on at once, with the streamed one still waiting', () => {
-    const store = source();
-    store.set({ text: '', streaming: true });
-    const throttled = frameThrottled(store, bothStreaming);
-    const heard = vi.fn();
-    throttled.subscribe(heard);
+    const { store, throttled, heard } = streaming();
     store.set({ text: 'a', streaming: true });
     store.set({ text: 'a done', streaming: false });
     expect(heard).toHaveBeenCalledOnce();
@@ -83,11 +85,7 @@ describe('frameThrottled', () => {
   it('passes every change at once where there are no frames (a server)', () => {
     vi.unstubAllGlobals();
     vi.stubGlobal('requestAnimationFrame', undefined);
-    const store = source();
-    store.set({ text: '', streaming: true });
-    const throttled = frameThrottled(store, bothStreaming);
-    const heard = vi.fn();
-    throttled.subscribe(heard);
+    const { store, throttled, heard } = streaming();
     store.set({ text: 'a', streaming: true });
     expect(heard).toHaveBeenCalledOnce();
     expect(throttled.getSnapshot().text).toBe('a');
