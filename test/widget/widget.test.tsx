@@ -2,7 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ENDPOINTS, useBackend } from '../react/dialog-harness';
+import { http, HttpResponse } from 'msw';
+import { ENDPOINTS, server, useBackend } from '../react/dialog-harness';
 
 useBackend();
 
@@ -83,6 +84,23 @@ describe('ask-ai-dialog/widget', () => {
     await user.click(shadow.getByRole('button', { name: 'Replace selection' }));
     await waitFor(() => expect(shadow.getByRole('alert')).not.toHaveTextContent('locked'));
     expect(shadow.queryByText('Replaced')).not.toBeInTheDocument();
+    element.remove();
+  });
+
+  it('offers the page its login-url attribute names when the session expired', async () => {
+    server.use(http.get('*/api/ask-ai/tools', () => HttpResponse.json({ success: false }, { status: 401 })));
+    const { defineAskAiDialogElement } = await import('../../src/widget');
+    defineAskAiDialogElement('ask-ai-test-login');
+    const element = document.createElement('ask-ai-test-login');
+    element.setAttribute('tools-url', ENDPOINTS.tools);
+    element.setAttribute('run-url', ENDPOINTS.run);
+    element.setAttribute('login-url', '/typo3/login?refresh=1');
+    document.body.append(element);
+    const shadow = within(element.shadowRoot as unknown as HTMLElement);
+    await userEvent.setup().click(await shadow.findByRole('button', { name: 'Ask AI' }));
+    const link = await shadow.findByRole('link', { name: 'Log in again' });
+    expect(link).toHaveAttribute('href', '/typo3/login?refresh=1');
+    expect(link).toHaveAttribute('target', '_blank');
     element.remove();
   });
 
