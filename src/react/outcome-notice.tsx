@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { AskAiMessages, Outcome } from '../session';
 import { localize } from '../session/messages';
 import { SessionExpired } from './tool-disclosure';
@@ -13,8 +14,15 @@ export function OutcomeNotice({
   loginUrl?: string | undefined;
   messages: AskAiMessages;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // A failure is read where it is: on a short screen the body scrolls to it (focus goes to Try again, in
+  // the foot, which would leave the alert below the fold).
+  useEffect(() => {
+    if (outcome.tone === 'alert') ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [outcome]);
   return (
     <div
+      ref={ref}
       className="ask-ai-outcome"
       data-ask-ai-part="outcome"
       data-tone={outcome.tone}

@@ -151,6 +151,27 @@ describe('the sheet on a phone, in Chromium', () => {
   });
 });
 
+describe('a failure on a phone, in Chromium', () => {
+  it('brings the alert into view (360×740), Try again focused at the foot', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await setSimulation({ fault: 'server-error' });
+    await openDemoWithSelection();
+    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    const alert = dialog().getByRole('alert');
+    await alert.waitFor();
+    await page.waitForFunction(() => {
+      const box = document.querySelector('dialog[open] [role="alert"]')!.getBoundingClientRect();
+      const footer = document.querySelector('dialog[open] [data-ask-ai-part="actions"]')!.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= footer.top + 1;
+    });
+    expect(
+      await dialog()
+        .getByRole('button', { name: 'Try again' })
+        .evaluate((el) => el === (el.getRootNode() as Document).activeElement),
+    ).toBe(true);
+  });
+});
+
 describe('the task menu, in Chromium', () => {
   it('Change tone opens a menu: Esc closes it and keeps the dialog; an item runs and changes the text', async () => {
     await openDemoWithSelection();
