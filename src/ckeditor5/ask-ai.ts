@@ -1,6 +1,6 @@
 import { Command, Plugin, type Editor } from '@ckeditor/ckeditor5-core';
 import type { AskAiEndpoints, RunContext, Typo3Routes } from '../client';
-import type { ApplyEvent, AskAiDialogProps, AskAiPreset } from '../react';
+import type { ApplyEvent, ApplyRefusal, AskAiDialogProps, AskAiPreset } from '../react';
 import { adoptStyleSheet } from '../widget/adopt-styles';
 // The dialog's one runtime (Preact inside), shared with the standalone widget where both load: in the
 // built package this import stays `./widget-standalone.js`.
@@ -160,43 +160,20 @@ export class AskAi extends Plugin {
     if (this.#attached) return this.#attached;
     const doc = this.editor.ui.view.element?.ownerDocument ?? document;
     this.#removeSheet = adoptStyleSheet(doc, HELD_SELECTION_CSS);
-    this.#attached = attachEditor<AskAiDialogProps>(this.#adapter(doc), {
-      mount: this.#config.mount ?? mount,
-      props: { ...this.#dialogProps(), open: false },
-      container: this.#config.container?.() ?? doc.body,
-      onApply: (event) => {
-        this.fire('apply', event);
-        this.#config.onApply?.(event);
+    this.#attached = attachEditor<AskAiDialogProps>(
+      ckeditorAdapter(this.editor, () => this.#editorContext()),
+      {
+        mount: this.#config.mount ?? mount,
+        props: { ...this.#dialogProps(), open: false },
+        container: this.#config.container?.() ?? doc.body,
+        onApply: (event) => {
+          this.fire('apply', event);
+          this.#config.onApply?.(event);
+        },
+        part: 'ckeditor5',
       },
-      part: 'ckeditor5',
-    });
+    );
     return this.#attached;
-  }
-
-  /** The editor as the dialog's seam sees it: the held selection, the apply commands, the release. */
-  #adapter(doc: Document): EditorAdapter {
-    const { editor } = this;
-    const editing = editor.plugins.get(AskAiEditing);
-    return {
-      element: editor.ui.view.element ?? doc.body,
-      // A model change needs no focus: the answer goes in while the dialog is still open.
-      editsAfterClose: false,
-      capture: () => {
-        const held = editing.hold() ?? { text: '', markdown: '', document: '' };
-        return {
-          selection: held.text,
-          selectionMarkdown: held.markdown,
-          document: held.document,
-          context: this.#editorContext(),
-          subject: editor.model.document.selection.getSelectedElement()?.name.startsWith('image') ? 'image' : undefined,
-          verify: (as) => editing.verify(as),
-          apply: (as, answer, meta) =>
-            editor.execute(as === 'insert' ? 'askAiInsert' : 'askAiReplace', { answer, mark: meta.runUuid ?? 'true' }),
-          release: () => editing.release(),
-        };
-      },
-      dispose() {},
-    };
   }
 
   /** The content's language (only one the host gave the editor) and the record being edited. */
@@ -242,4 +219,37 @@ export class AskAi extends Plugin {
   #locale(): string {
     return this.#config.locale ?? this.editor.locale.uiLanguage;
   }
+}
+
+/**
+ * A CKEditor 5 editor with `AskAiEditing` as the dialog's seam sees it: the held selection (a marker), the
+ * `askAiInsert` / `askAiReplace` commands, the release. A command that did not run (a host's listener
+ * stopped it) took nothing: that is a refusal, not an answer that went in.
+ */
+export function ckeditorAdapter(editor: Editor, context: () => RunContext = () => ({})): EditorAdapter {
+  const editing = editor.plugins.get(AskAiEditing);
+  return {
+    element: editor.ui.view.element ?? document.body,
+    // A model change needs no focus: the answer goes in while the dialog is still open.
+    editsAfterClose: false,
+    capture: () => {
+      const held = editing.hold() ?? { text: '', markdown: '', document: '' };
+      return {
+        selection: held.text,
+        selectionMarkdown: held.markdown,
+        document: held.document,
+        context: context(),
+        subject: editor.model.document.selection.getSelectedElement()?.name.startsWith('image') ? 'image' : undefined,
+        verify: (as) => editing.verify(as),
+        apply: (as, answer, meta) => {
+          const command = as === 'insert' ? 'askAiInsert' : 'askAiReplace';
+          const result = editor.execute(command, { answer, mark: meta.runUuid ?? 'true' }) as
+            ApplyRefusal | null | undefined;
+          return result === undefined ? { refused: 'other' } : result;
+        },
+        release: () => editing.release(),
+      };
+    },
+    dispose() {},
+  };
 }

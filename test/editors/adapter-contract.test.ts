@@ -6,14 +6,17 @@ import type { EditorAdapter } from '../../src/editors/editor-adapter';
 import { textareaAdapter } from '../../src/editors/textarea';
 import { AskAi, tiptapAdapter } from '../../src/tiptap/ask-ai';
 import { Editor } from '@tiptap/core';
+import { ClassicEditor, Essentials, Paragraph, type ModelRange } from 'ckeditor5';
+import { AskAi as CKEditorAskAi } from '../../src/ckeditor5/ask-ai';
+import { ckeditorAdapter } from '../../src/ckeditor5/ask-ai';
 import StarterKit from '@tiptap/starter-kit';
 
 /**
  * One contract for every editor on the seam (`src/editors`): capture → verify → apply in one step and
- * read back → refuse with a reason. jsdom has no `execCommand`, so the adapters take their fallback edit
- * here; Chromium runs the browser's own undoable edit (test/browser/ckeditor5.test.ts, the fields page),
- * and CKEditor's adapter runs its commands there. Tiptap's adapter runs here on ProseMirror as it is,
- * and in Chromium (test/browser/tiptap.test.ts).
+ * read back → refuse with a reason — the textarea, the contenteditable, CKEditor 5 and Tiptap alike.
+ * jsdom has no `execCommand`, so the field adapters take their fallback edit here; Chromium runs the
+ * browser's own undoable edit (test/browser/ckeditor5.test.ts, the fields page). CKEditor and Tiptap run
+ * here on their own models as they are, and in Chromium (test/browser/ckeditor5.test.ts, tiptap.test.ts).
  */
 interface Subject {
   readonly adapter: EditorAdapter;
@@ -33,7 +36,54 @@ const answer = (text: string): TaskAnswer => ({ markdown: text, text });
 const META = { instruction: 'Improve', runUuid: 'run-1' } as unknown as TaskAnswerMeta;
 const BEFORE = 'The museum reopens in May. Tours start hourly.';
 
-const subjects: Record<string, () => Subject> = {
+// CKEditor's UI watches its own size; jsdom has no ResizeObserver (nothing is laid out here anyway).
+(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const subjects: Record<string, () => Subject | Promise<Subject>> = {
+  ckeditor5: async () => {
+    const element = document.createElement('div');
+    document.body.append(element);
+    const editor = await ClassicEditor.create(element, {
+      licenseKey: 'GPL',
+      plugins: [Essentials, Paragraph, CKEditorAskAi],
+      initialData: `<p>${BEFORE}</p>`,
+    });
+    ckEditors.push(editor);
+    const paragraph = () => editor.model.document.getRoot()!.getChild(0) as never;
+    const dataText = () =>
+      editor
+        .getData()
+        .replace(/<[^>]+>/g, '')
+        .replace(/&nbsp;/g, ' ');
+    const rangeOf = (words: string): ModelRange => {
+      const at = dataText().indexOf(words);
+      return editor.model.createRange(
+        editor.model.createPositionAt(paragraph(), at),
+        editor.model.createPositionAt(paragraph(), at + words.length),
+      );
+    };
+    return {
+      adapter: ckeditorAdapter(editor),
+      select: (words) => editor.model.change((writer) => writer.setSelection(rangeOf(words))),
+      text: dataText,
+      edit: (from, to) =>
+        editor.model.change((writer) => {
+          const range = rangeOf(from);
+          writer.remove(range);
+          writer.insertText(to, range.start);
+        }),
+      lock: () => editor.enableReadOnlyMode('test'),
+      // A host's listener that stops the command: nothing goes in.
+      revertEdits: () => {
+        for (const name of ['askAiInsert', 'askAiReplace'])
+          editor.commands.get(name)!.on('execute', (event) => event.stop(), { priority: 'highest' });
+      },
+    };
+  },
   tiptap: () => {
     const element = document.createElement('div');
     document.body.append(element);
@@ -96,24 +146,26 @@ const subjects: Record<string, () => Subject> = {
 };
 
 const editors: Editor[] = [];
-afterEach(() => {
+const ckEditors: ClassicEditor[] = [];
+afterEach(async () => {
   for (const editor of editors.splice(0)) editor.destroy();
+  for (const editor of ckEditors.splice(0)) await editor.destroy();
   document.body.replaceChildren();
 });
 
 describe.each(Object.keys(subjects))('the editor seam: %s', (name) => {
   const subject = () => subjects[name]!();
 
-  it('captures the selected text and the editor’s text', () => {
-    const s = subject();
+  it('captures the selected text and the editor’s text', async () => {
+    const s = await subject();
     s.select('Tours start hourly.');
     const capture = s.adapter.capture();
     expect(capture.selection).toBe('Tours start hourly.');
     expect(capture.document).toContain('The museum reopens in May.');
   });
 
-  it('replaces the held text, reads it back, and leaves the rest', () => {
-    const s = subject();
+  it('replaces the held text, reads it back, and leaves the rest', async () => {
+    const s = await subject();
     s.select('Tours start hourly.');
     const capture = s.adapter.capture();
     expect(capture.verify('replace', answer('Tours every hour.'))).toBeNull();
@@ -122,8 +174,8 @@ describe.each(Object.keys(subjects))('the editor seam: %s', (name) => {
     expect(s.text()).not.toContain('hourly');
   });
 
-  it('inserts after the held text, which stays', () => {
-    const s = subject();
+  it('inserts after the held text, which stays', async () => {
+    const s = await subject();
     s.select('The museum reopens in May.');
     const capture = s.adapter.capture();
     expect(capture.apply('insert', answer('Entry is free.'), META)).toBeNull();
@@ -132,8 +184,8 @@ describe.each(Object.keys(subjects))('the editor seam: %s', (name) => {
     expect(s.text().indexOf('Entry is free.')).toBeGreaterThan(s.text().indexOf('reopens in May.'));
   });
 
-  it('refuses Replace when the held text changed, and writes nothing', () => {
-    const s = subject();
+  it('refuses Replace when the held text changed, and writes nothing', async () => {
+    const s = await subject();
     s.select('Tours start hourly.');
     const capture = s.adapter.capture();
     s.edit('hourly', 'daily');
@@ -141,8 +193,8 @@ describe.each(Object.keys(subjects))('the editor seam: %s', (name) => {
     expect(s.text()).toContain('Tours start daily.');
   });
 
-  it('refuses a read-only editor, for Insert and Replace alike', () => {
-    const s = subject();
+  it('refuses a read-only editor, for Insert and Replace alike', async () => {
+    const s = await subject();
     s.select('Tours start hourly.');
     const capture = s.adapter.capture();
     s.lock();
@@ -150,8 +202,8 @@ describe.each(Object.keys(subjects))('the editor seam: %s', (name) => {
     expect(capture.verify('replace', answer('x'))).toEqual({ refused: 'readOnly' });
   });
 
-  it('refuses, after the edit, an editor that does not hold the answer (read back)', () => {
-    const s = subject();
+  it('refuses, after the edit, an editor that does not hold the answer (read back)', async () => {
+    const s = await subject();
     s.select('Tours start hourly.');
     const capture = s.adapter.capture();
     s.revertEdits();

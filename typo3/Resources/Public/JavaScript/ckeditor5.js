@@ -308,7 +308,7 @@ var D = {
 		this.#n = {
 			...this.#n,
 			...e
-		}, this.editor.commands.get("askAi")?.refresh(), this.#e?.update(this.#o());
+		}, this.editor.commands.get("askAi")?.refresh(), this.#e?.update(this.#a());
 	}
 	open() {
 		this.#r().open();
@@ -322,10 +322,10 @@ var D = {
 	#r() {
 		if (this.#e) return this.#e;
 		let e = this.editor.ui.view.element?.ownerDocument ?? document;
-		return this.#t = l(e, j), this.#e = r(this.#i(e), {
+		return this.#t = l(e, j), this.#e = r(P(this.editor, () => this.#i()), {
 			mount: this.#n.mount ?? i,
 			props: {
-				...this.#o(),
+				...this.#a(),
 				open: !1
 			},
 			container: this.#n.container?.() ?? e.body,
@@ -335,35 +335,7 @@ var D = {
 			part: "ckeditor5"
 		}), this.#e;
 	}
-	#i(e) {
-		let { editor: t } = this, n = t.plugins.get(w);
-		return {
-			element: t.ui.view.element ?? e.body,
-			editsAfterClose: !1,
-			capture: () => {
-				let e = n.hold() ?? {
-					text: "",
-					markdown: "",
-					document: ""
-				};
-				return {
-					selection: e.text,
-					selectionMarkdown: e.markdown,
-					document: e.document,
-					context: this.#a(),
-					subject: t.model.document.selection.getSelectedElement()?.name.startsWith("image") ? "image" : void 0,
-					verify: (e) => n.verify(e),
-					apply: (e, n, r) => t.execute(e === "insert" ? "askAiInsert" : "askAiReplace", {
-						answer: n,
-						mark: r.runUuid ?? "true"
-					}),
-					release: () => n.release()
-				};
-			},
-			dispose() {}
-		};
-	}
-	#a() {
+	#i() {
 		let { editor: e } = this, t = this.#n.record, n = e.config.get("language") === void 0 ? void 0 : e.locale.contentLanguage;
 		return {
 			...n ? { contentLanguage: n } : {},
@@ -374,7 +346,7 @@ var D = {
 			} : {}
 		};
 	}
-	#o() {
+	#a() {
 		let { routes: e, record: t, markGenerated: n, onApply: r, container: i, mount: a, ...s } = this.#n, { taskPresets: c, taskPresetPlacement: l, ...u } = s, d = c?.length ? c : void 0, f = u.endpoints;
 		if (!f && !u.transport && e) try {
 			f = o(e);
@@ -386,15 +358,46 @@ var D = {
 		}
 		return {
 			...u,
-			locale: this.#s(),
+			locale: this.#o(),
 			...d && l === "instead" ? { presets: d } : { morePresets: d },
 			endpoints: f,
 			hideTrigger: !0
 		};
 	}
-	#s() {
+	#o() {
 		return this.#n.locale ?? this.editor.locale.uiLanguage;
 	}
 };
+function P(e, t = () => ({})) {
+	let n = e.plugins.get(w);
+	return {
+		element: e.ui.view.element ?? document.body,
+		editsAfterClose: !1,
+		capture: () => {
+			let r = n.hold() ?? {
+				text: "",
+				markdown: "",
+				document: ""
+			};
+			return {
+				selection: r.text,
+				selectionMarkdown: r.markdown,
+				document: r.document,
+				context: t(),
+				subject: e.model.document.selection.getSelectedElement()?.name.startsWith("image") ? "image" : void 0,
+				verify: (e) => n.verify(e),
+				apply: (t, n, r) => {
+					let i = t === "insert" ? "askAiInsert" : "askAiReplace", a = e.execute(i, {
+						answer: n,
+						mark: r.runUuid ?? "true"
+					});
+					return a === void 0 ? { refused: "other" } : a;
+				},
+				release: () => n.release()
+			};
+		},
+		dispose() {}
+	};
+}
 export { k as ASK_AI_KEYSTROKE, N as AskAi, C as AskAiApplyCommand, M as AskAiCommand, w as AskAiEditing, A as AskAiUI, d as modelToMarkdown, f as modelToText };
 
