@@ -21,6 +21,7 @@ export default defineConfig({
       'test/markdown/**/*.test.{ts,tsx}',
       'test/editors/**/*.test.ts',
       'test/react-logic/**/*.test.ts',
+      'test/widget/**/*.test.{ts,tsx}',
       'test/mock-backend/**/*.test.ts',
       'test/scripts/**/*.test.ts',
     ],

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { ENDPOINTS, server, useBackend } from '../react/dialog-harness';
+import { ENDPOINTS, sent, server, useBackend } from '../react/dialog-harness';
 
 useBackend();
 
@@ -102,6 +102,33 @@ describe('ask-ai-dialog/widget', () => {
     expect(link).toHaveAttribute('href', '/typo3/login?refresh=1');
     expect(link).toHaveAttribute('target', '_blank');
     element.remove();
+  });
+
+  it('reads its direction and configuration, and survives being moved in the page', async () => {
+    const { defineAskAiDialogElement } = await import('../../src/widget');
+    defineAskAiDialogElement('ask-ai-test-attributes');
+    const element = document.createElement('ask-ai-test-attributes');
+    element.setAttribute('tools-url', ENDPOINTS.tools);
+    element.setAttribute('run-url', ENDPOINTS.run);
+    element.setAttribute('configuration', 'eu-hosted');
+    element.setAttribute('dir', 'rtl');
+    document.body.append(element);
+    const shadow = within(element.shadowRoot as unknown as HTMLElement);
+    const trigger = await shadow.findByRole('button', { name: 'Ask AI' });
+    expect(element.shadowRoot?.querySelector('dialog')?.getAttribute('dir')).toBe('rtl');
+    await userEvent.setup().click(trigger);
+    await waitFor(() => expect(sent.tools.at(-1)?.searchParams.get('configuration')).toBe('eu-hosted'));
+    element.setAttribute('dir', 'sideways');
+    await waitFor(() => expect(element.shadowRoot?.querySelector('dialog')?.hasAttribute('dir')).toBe(false));
+    // Moved in one task: the same dialog, not a new one.
+    const elsewhere = document.createElement('section');
+    document.body.append(elsewhere);
+    elsewhere.append(element);
+    await Promise.resolve();
+    expect(shadow.getByRole('button', { name: 'Ask AI', hidden: true })).toBe(trigger);
+    // Removed for good: the dialog goes with it.
+    element.remove();
+    await waitFor(() => expect(element.shadowRoot?.childNodes.length).toBe(0));
   });
 
   it('reads TYPO3 route ids, and shows a set-up error instead of throwing', async () => {
