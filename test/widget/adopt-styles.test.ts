@@ -30,7 +30,7 @@ describe('adoptStyleSheet', () => {
     adoptStyleSheet(root, '.a{}');
     adoptStyleSheet(second, '.a{}');
     adoptStyleSheet(root, '.b{}');
-    expect(root.adoptedStyleSheets.map((sheet) => (sheet as Sheet).text)).toEqual(['.a{}', '.b{}']);
+    expect(root.adoptedStyleSheets.map((sheet) => (sheet as unknown as Sheet).text)).toEqual(['.a{}', '.b{}']);
     expect(second.adoptedStyleSheets[0]).toBe(root.adoptedStyleSheets[0]);
     expect(root.querySelector('style')).toBeNull();
   });
