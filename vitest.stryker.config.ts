@@ -26,5 +26,7 @@ export default defineConfig({
       'test/scripts/**/*.test.ts',
     ],
     exclude: ['test/size/**', 'test/browser/**', 'test/package/**'],
+    // Instrumented code runs slower: the widget's tests render the whole dialog.
+    testTimeout: 20_000,
   },
 });
