@@ -237,16 +237,29 @@ describe('the dialog session', () => {
     expect(session.getSnapshot().context.limit).toBe(20_000);
   });
 
-  it('retries the last prompt when the instruction box is empty', async () => {
+  it.each(['', '  \n\t '])('retries the last prompt when the instruction box holds %j', async (held) => {
     const { session, sim, runs } = setup();
     sim.backend.setState({ fault: 'server-error' });
     session.start('Summarise this.');
     await settled(session);
     expect(session.getSnapshot().status).toBe('failed');
     sim.backend.setState({ fault: null });
+    session.setInstruction(held);
     expect(session.retry()).toBe(true);
     await settled(session);
     expect(runs.map((r) => r.prompt)).toEqual(['Summarise this.', 'Summarise this.']);
+  });
+
+  it('retries with the instruction the box holds now, when it holds one', async () => {
+    const { session, sim, runs } = setup();
+    sim.backend.setState({ fault: 'server-error' });
+    session.start('Summarise this.');
+    await settled(session);
+    sim.backend.setState({ fault: null });
+    session.setInstruction('Shorten this.');
+    expect(session.retry()).toBe(true);
+    await settled(session);
+    expect(runs.map((r) => r.prompt)).toEqual(['Summarise this.', 'Shorten this.']);
   });
 
   it('carries a backend task with its run, and Try again runs the same task; an instruction carries none', async () => {

@@ -7,6 +7,22 @@ import { ENDPOINTS, sent, server, useBackend } from '../react/dialog-harness';
 
 useBackend();
 
+/**
+ * The element as a page places it: defined under `name`, pointed at the simulated backend, with
+ * `attributes` and a `context` set before it is appended.
+ */
+async function placeElement(name: string, attributes: Record<string, string> = {}, context?: unknown) {
+  const { defineAskAiDialogElement } = await import('../../src/widget');
+  defineAskAiDialogElement(name);
+  const element = document.createElement(name) as HTMLElement & { context?: unknown };
+  element.setAttribute('tools-url', ENDPOINTS.tools);
+  element.setAttribute('run-url', ENDPOINTS.run);
+  for (const [attribute, value] of Object.entries(attributes)) element.setAttribute(attribute, value);
+  if (context !== undefined) element.context = context;
+  document.body.append(element);
+  return { element, shadow: within(element.shadowRoot as unknown as HTMLElement) };
+}
+
 describe('ask-ai-dialog/widget', () => {
   it('registers nothing on import, and defines the element once when asked', async () => {
     const define = vi.spyOn(customElements, 'define');
@@ -22,15 +38,11 @@ describe('ask-ai-dialog/widget', () => {
   it(
     'renders in a shadow root from its attributes and emits ' + 'ask-ai-insert with the answer and its provenance',
     async () => {
-      const { defineAskAiDialogElement } = await import('../../src/widget');
-      defineAskAiDialogElement('ask-ai-test-one');
-      const element = document.createElement('ask-ai-test-one') as HTMLElement & { context?: unknown };
-      element.setAttribute('tools-url', ENDPOINTS.tools);
-      element.setAttribute('run-url', ENDPOINTS.run);
-      element.setAttribute('configuration', 'default');
-      element.context = { selection: 'The tram crosses the bridge. People wave from the windows. The sun sets.' };
-      document.body.append(element);
-      const shadow = within(element.shadowRoot as unknown as HTMLElement);
+      const { element, shadow } = await placeElement(
+        'ask-ai-test-one',
+        { configuration: 'default' },
+        { selection: 'The tram crosses the bridge. People wave from the windows. The sun sets.' },
+      );
       expect(document.head.querySelector('style')).toBeNull();
       expect(element.shadowRoot?.querySelector('style')?.textContent).toContain('.ask-ai-dialog');
       const user = userEvent.setup();
@@ -60,14 +72,11 @@ describe('ask-ai-dialog/widget', () => {
   );
 
   it('lets a listener refuse the answer: the dialog keeps it and says why; preventDefault refuses too', async () => {
-    const { defineAskAiDialogElement } = await import('../../src/widget');
-    defineAskAiDialogElement('ask-ai-test-refuse');
-    const element = document.createElement('ask-ai-test-refuse') as HTMLElement & { context?: unknown };
-    element.setAttribute('tools-url', ENDPOINTS.tools);
-    element.setAttribute('run-url', ENDPOINTS.run);
-    element.context = { selection: 'The tram crosses the bridge. People wave from the windows.' };
-    document.body.append(element);
-    const shadow = within(element.shadowRoot as unknown as HTMLElement);
+    const { element, shadow } = await placeElement(
+      'ask-ai-test-refuse',
+      {},
+      { selection: 'The tram crosses the bridge. People wave from the windows.' },
+    );
     const user = userEvent.setup();
     element.addEventListener('ask-ai-insert', (event) =>
       (event as CustomEvent).detail.refuse({ refused: 'other', message: 'The field is locked by another editor.' }),
@@ -89,14 +98,7 @@ describe('ask-ai-dialog/widget', () => {
 
   it('offers the page its login-url attribute names when the session expired', async () => {
     server.use(http.get('*/api/ask-ai/tools', () => HttpResponse.json({ success: false }, { status: 401 })));
-    const { defineAskAiDialogElement } = await import('../../src/widget');
-    defineAskAiDialogElement('ask-ai-test-login');
-    const element = document.createElement('ask-ai-test-login');
-    element.setAttribute('tools-url', ENDPOINTS.tools);
-    element.setAttribute('run-url', ENDPOINTS.run);
-    element.setAttribute('login-url', '/typo3/login?refresh=1');
-    document.body.append(element);
-    const shadow = within(element.shadowRoot as unknown as HTMLElement);
+    const { element, shadow } = await placeElement('ask-ai-test-login', { 'login-url': '/typo3/login?refresh=1' });
     await userEvent.setup().click(await shadow.findByRole('button', { name: 'Ask AI' }));
     const link = await shadow.findByRole('link', { name: 'Log in again' });
     expect(link).toHaveAttribute('href', '/typo3/login?refresh=1');
@@ -105,15 +107,10 @@ describe('ask-ai-dialog/widget', () => {
   });
 
   it('reads its direction and configuration, and survives being moved in the page', async () => {
-    const { defineAskAiDialogElement } = await import('../../src/widget');
-    defineAskAiDialogElement('ask-ai-test-attributes');
-    const element = document.createElement('ask-ai-test-attributes');
-    element.setAttribute('tools-url', ENDPOINTS.tools);
-    element.setAttribute('run-url', ENDPOINTS.run);
-    element.setAttribute('configuration', 'eu-hosted');
-    element.setAttribute('dir', 'rtl');
-    document.body.append(element);
-    const shadow = within(element.shadowRoot as unknown as HTMLElement);
+    const { element, shadow } = await placeElement('ask-ai-test-attributes', {
+      configuration: 'eu-hosted',
+      dir: 'rtl',
+    });
     const trigger = await shadow.findByRole('button', { name: 'Ask AI' });
     expect(element.shadowRoot?.querySelector('dialog')?.getAttribute('dir')).toBe('rtl');
     await userEvent.setup().click(trigger);
