@@ -35,23 +35,13 @@ async function editorWithImages(): Promise<ClassicEditor> {
  * tasks (alt text), anything else for the text's.
  */
 describe('the CKEditor 5 adapter’s subject', () => {
-  it('is the image when a block image is selected', async () => {
+  it.each(['imageBlock', 'imageInline'])('is the image when an %s is selected', async (name) => {
     const editor = await editorWithImages();
-    const root = editor.model.document.getRoot()!;
-    editor.model.change((writer) => writer.setSelection(root.getChild(1)!, 'on'));
-    const capture = ckeditorAdapter(editor).capture();
-    expect(capture.subject).toBe('image');
-    capture.release?.();
-  });
-
-  it('is the image when an inline image is selected', async () => {
-    const editor = await editorWithImages();
-    const paragraph = editor.model.document.getRoot()!.getChild(0) as never;
-    const inline = [...editor.model.createRangeIn(paragraph).getItems()].find((item) =>
-      item.is('element', 'imageInline'),
+    const image = [...editor.model.createRangeIn(editor.model.document.getRoot()!).getItems()].find((item) =>
+      item.is('element', name),
     );
-    expect(inline).toBeDefined();
-    editor.model.change((writer) => writer.setSelection(inline!, 'on'));
+    expect(image).toBeDefined();
+    editor.model.change((writer) => writer.setSelection(image!, 'on'));
     const capture = ckeditorAdapter(editor).capture();
     expect(capture.subject).toBe('image');
     capture.release?.();
