@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { attachToContentEditable, attachToTextarea } from '../../src/widget/field-adapters';
 import { ENDPOINTS, useBackend } from '../react/dialog-harness';
@@ -32,4 +34,36 @@ describe('the field adapters leave nothing behind', () => {
     expect(textarea.value).toBe('Unchanged.');
     textarea.remove();
   });
+});
+
+describe('a field adapter’s handler', () => {
+  it('opens on request, tells onApply of an answer that went in, and takes a new onApply from update', async () => {
+    const textarea = document.createElement('textarea');
+    textarea.value = 'The tram crosses the bridge. People wave from the windows.';
+    document.body.append(textarea);
+    const first = vi.fn();
+    const second = vi.fn();
+    // Kept open after Insert: jsdom's <dialog> fires no \`close\`, which a textarea's edit waits for when it closes.
+    const field = attachToTextarea(textarea, { endpoints: ENDPOINTS, onApply: first, closeOnApply: false });
+    const shadow = within(textarea.nextElementSibling!.shadowRoot as unknown as HTMLElement);
+    // Polled: the first open loads the dialog's contents (a lazy chunk), and the answer streams in.
+    const button = (name: string) => vi.waitFor(() => shadow.getByRole('button', { name }), { timeout: 5000 });
+    const user = userEvent.setup();
+    const insertAnswer = async () => {
+      field.open();
+      await user.click(await button('Summarise'));
+      await user.click(await button('Insert'));
+    };
+    await insertAnswer();
+    await vi.waitFor(() => expect(first).toHaveBeenCalledTimes(1));
+    expect(first.mock.calls[0]![0]).toMatchObject({ as: 'insert' });
+    // It went in: the field holds its text and the answer after it.
+    expect(textarea.value).toMatch(/^The tram crosses the bridge\. People wave from the windows\..+/s);
+    field.update({ onApply: second });
+    await insertAnswer();
+    await vi.waitFor(() => expect(second).toHaveBeenCalledTimes(1));
+    expect(first).toHaveBeenCalledTimes(1);
+    field.detach();
+    textarea.remove();
+  }, 20_000);
 });

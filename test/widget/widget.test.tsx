@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { ENDPOINTS, sent, server, useBackend } from '../react/dialog-harness';
+import { ENDPOINTS, holdStreams, releaseStream, sent, server, useBackend } from '../react/dialog-harness';
 
 useBackend();
 
@@ -126,6 +126,50 @@ describe('ask-ai-dialog/widget', () => {
     // Removed for good: the dialog goes with it.
     element.remove();
     await waitFor(() => expect(element.shadowRoot?.childNodes.length).toBe(0));
+  });
+
+  it.each([
+    ['a tools-url alone', { 'tools-url': ENDPOINTS.tools }],
+    ['a run-url alone', { 'run-url': ENDPOINTS.run }],
+    ['a tools-route alone', { 'tools-route': 'ask_ai_tools' }],
+    ['a run-route alone', { 'run-route': 'ask_ai_run' }],
+  ])('says what is missing with %s, and mounts no dialog', async (_, attributes) => {
+    const { defineAskAiDialogElement } = await import('../../src/widget');
+    defineAskAiDialogElement('ask-ai-test-half');
+    const element = document.createElement('ask-ai-test-half');
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    document.body.append(element);
+    const shadow = within(element.shadowRoot as unknown as HTMLElement);
+    expect(shadow.getByRole('alert')).toHaveTextContent(
+      'ask-ai-dialog: set tools-url and run-url, or tools-route and run-route.',
+    );
+    expect(shadow.queryByRole('button', { name: 'Ask AI' })).toBeNull();
+    element.remove();
+  });
+
+  it('takes a left-to-right dir, and cancels and rates through its cancel-url and outcome-url', async () => {
+    const { element, shadow } = await placeElement(
+      'ask-ai-test-urls',
+      {
+        dir: 'ltr',
+        'cancel-url': ENDPOINTS.cancel,
+        'outcome-url': 'http://localhost/api/ask-ai/outcome?token=t4',
+      },
+      { selection: 'The tram crosses the bridge. People wave from the windows.' },
+    );
+    const user = userEvent.setup();
+    await user.click(await shadow.findByRole('button', { name: 'Ask AI' }));
+    expect(element.shadowRoot?.querySelector('dialog')?.getAttribute('dir')).toBe('ltr');
+    holdStreams(true);
+    await user.click(await shadow.findByRole('button', { name: 'Summarise' }));
+    releaseStream();
+    await user.click(await shadow.findByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(sent.cancels).toHaveLength(1));
+    holdStreams(false);
+    await user.click(await shadow.findByRole('button', { name: 'Summarise' }));
+    await user.click(await shadow.findByRole('button', { name: 'Helpful' }, { timeout: 5000 }));
+    await waitFor(() => expect(sent.outcomes).toHaveLength(1));
+    element.remove();
   });
 
   it('reads TYPO3 route ids, and shows a set-up error instead of throwing', async () => {
