@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type RefObject } from 'react';
+import type * as AnswerChangesModule from './answer-changes';
 import type { AskAiMessages, DialogSession, DialogSnapshot } from '../session';
 import type { AnswerHandler } from '../editors/apply';
 import { RegenerateIcon } from './action-icons';
@@ -6,7 +7,16 @@ import { AnswerView } from './answer-view';
 import { CopyButton } from './copy-button';
 import { AnswerProvenance, VariantNav } from './answer-workflow';
 
-const AnswerChanges = lazy(() => import('./answer-changes'));
+// The word diff loads in its own chunk, fetched once "Show changes" is offered. Once loaded it renders
+// directly: `lazy` alone would suspend on its first render even so, and show its fallback — the whole
+// answer mounted once more (an 80,000-word answer: a 70 ms task) — before the changes.
+let changesLoaded: typeof AnswerChangesModule | null = null;
+const loadChanges = () =>
+  import('./answer-changes').then((module) => {
+    changesLoaded = module;
+    return module;
+  });
+const LazyAnswerChanges = lazy(loadChanges);
 
 export interface AnswerCardProps {
   readonly snapshot: DialogSnapshot;
@@ -33,6 +43,10 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
   // The toggle belongs to the answer it was pressed for: another answer in view starts as itself.
   const changes = comparable && changesFor === answer;
   const ownRun = !running && snapshot.variants[snapshot.shown]?.id === run.requestId;
+  useEffect(() => {
+    if (comparable) void loadChanges();
+  }, [comparable]);
+  const AnswerChanges = changesLoaded?.default ?? LazyAnswerChanges;
   return (
     <div className="ask-ai-card" data-ask-ai-part="answer-card">
       <section

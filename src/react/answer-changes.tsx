@@ -4,8 +4,11 @@ import { answerText } from './markdown-answer';
 import { VISUALLY_HIDDEN as HIDDEN } from './visually-hidden';
 import { wordDiff } from './word-diff';
 
-/** The most words on either side that are compared (the selection, the answer). */
-export const MAX_DIFF_WORDS = 5_000;
+/**
+ * The most words on either side that are compared (the selection, the answer). With the diff's own bound
+ * (`MAX_WORD_EDITS` words removed and added) it keeps Show changes within one 50 ms task in Chromium.
+ */
+export const MAX_DIFF_WORDS = 2_000;
 
 function countWords(text: string): number {
   let words = 0;
@@ -25,25 +28,30 @@ export default function AnswerChanges(props: {
   messages: AskAiMessages;
 }) {
   const { messages: m } = props;
-  // Past the cap the comparison is not made: 2 × 5,000 words take ~13 ms, 80,000 took seconds of a frozen page.
+  // Past the cap the comparison is not made (80,000 words once froze the page for seconds).
   const tooLong = useMemo(
     () => countWords(props.selection) > MAX_DIFF_WORDS || countWords(props.markdown) > MAX_DIFF_WORDS,
     [props.selection, props.markdown],
   );
-  const parts = useMemo(
+  // `null`: more words removed and added than the diff looks for.
+  const diffed = useMemo(
     () => (tooLong ? [] : wordDiff(props.selection, answerText(props.markdown))),
     [tooLong, props.selection, props.markdown],
   );
-  const unchanged = !tooLong && parts.every((part) => part.type === 'same');
+  // An answer that rewrites much of the selection: a list of every word changed would say nothing.
+  const tooMany = diffed === null;
+  const parts = diffed ?? [];
+  const unchanged = !tooLong && !tooMany && parts.every((part) => part.type === 'same');
   return (
     <section id={props.id} className="ask-ai-changes" data-ask-ai-part="changes" aria-label={m.changes}>
       {tooLong && <p data-ask-ai-part="changes-too-long">{m.changesTooLong(MAX_DIFF_WORDS)}</p>}
+      {tooMany && <p data-ask-ai-part="changes-too-many">{m.changesTooMany}</p>}
       {unchanged && (
         <p className="ask-ai-note" data-ask-ai-part="no-changes">
           {m.noChanges}
         </p>
       )}
-      <p hidden={tooLong}>
+      <p hidden={tooLong || tooMany}>
         {parts.map((part, index) =>
           part.type === 'same' ? (
             <span key={index}>{part.text}</span>

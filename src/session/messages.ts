@@ -130,6 +130,8 @@ export interface AskAiMessages {
   showChanges: string;
   /** Show changes on texts past the comparison's cap. */
   changesTooLong: (words: number) => string;
+  /** Show changes on an answer that changes too much of the selection to list. */
+  changesTooMany: string;
   changes: string;
   /** Show changes on an answer that keeps every word of the selection. */
   noChanges: string;
@@ -277,6 +279,7 @@ export const EN_MESSAGES: AskAiMessages = {
   showChanges: 'Show changes',
   changesTooLong: (words) =>
     `Too long to compare here: changes are shown for texts of up to ${words.toLocaleString('en')} words.`,
+  changesTooMany: 'Too many changes to list here: the answer rewrites much of the selection.',
   changes: 'Changes',
   noChanges: 'No changes: the answer keeps every word of the selection.',
   usageLabel: 'Usage',
@@ -425,6 +428,8 @@ export const DE_MESSAGES: AskAiMessages = {
   showChanges: 'Änderungen zeigen',
   changesTooLong: (words) =>
     `Zu lang zum Vergleichen: Änderungen werden für Texte bis ${words.toLocaleString('de')} Wörter gezeigt.`,
+  changesTooMany:
+    'Zu viele Änderungen, um sie hier aufzulisten: Die Antwort schreibt einen großen Teil der Auswahl neu.',
   changes: 'Änderungen',
   noChanges: 'Keine Änderungen: Die Antwort behält jedes Wort der Auswahl.',
   usageLabel: 'Verbrauch',

@@ -79,6 +79,7 @@ const DOCUMENTED = [
 const RARE = [
   'answer-cut',
   'changes-too-long',
+  'changes-too-many',
   'no-changes',
   'more-steps',
   'incomplete',
@@ -185,6 +186,14 @@ describe('the documented parts', () => {
     await waitFor(() => expect(long.dialog.querySelector('[data-ask-ai-part="changes-too-long"]')).not.toBeNull());
     note();
     long.unmount();
+    // An answer that rewrites every other word: too many changes to list.
+    const words = Array.from({ length: 1_000 }, (_, i) => `w${i}`);
+    answerWith(words.map((word, i) => (i % 2 ? `x${i}` : word)).join(' '));
+    const many = await ask({ context: { selection: words.join(' ') } });
+    await many.user.click(within(many.dialog).getByRole('button', { name: 'Show changes' }));
+    await waitFor(() => expect(many.dialog.querySelector('[data-ask-ai-part="changes-too-many"]')).not.toBeNull());
+    note();
+    many.unmount();
 
     // An answer past the client's cap: what was cut is said.
     answerWith('a'.repeat(2_000_001));

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createDialogSession, createTransport } from '../../src/session';
-import { wordDiff } from '../../src/react/word-diff';
 import { ENDPOINTS, simulated, until } from '../support/backend-fetch';
 
 const ARTICLE =
@@ -200,20 +199,5 @@ describe('feedback', () => {
     expect(session.feedback('helpful')).not.toBeNull();
     expect(session.getSnapshot().feedback.status).toBe('sent');
     expect(outcomes()).toEqual([]);
-  });
-});
-
-describe('wordDiff', () => {
-  it('marks removed and added words and keeps the rest', () => {
-    expect(wordDiff('The cat sat on the mat.', 'The cat lay on the red mat.')).toEqual([
-      { type: 'same', text: 'The cat ' },
-      { type: 'removed', text: 'sat ' },
-      { type: 'added', text: 'lay ' },
-      { type: 'same', text: 'on the ' },
-      { type: 'added', text: 'red ' },
-      { type: 'same', text: 'mat.' },
-    ]);
-    expect(wordDiff('', 'New text')).toEqual([{ type: 'added', text: 'New text' }]);
-    expect(wordDiff('Same', 'Same')).toEqual([{ type: 'same', text: 'Same' }]);
   });
 });
