@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState, type RefObject } from 'react';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import type * as AnswerChangesModule from './answer-changes';
 import type { AskAiMessages, DialogSession, DialogSnapshot } from '../session';
 import type { AnswerHandler } from '../editors/apply';
@@ -7,16 +7,15 @@ import { AnswerView } from './answer-view';
 import { CopyButton } from './copy-button';
 import { AnswerProvenance, VariantNav } from './answer-workflow';
 
-// The word diff loads in its own chunk, fetched once "Show changes" is offered. Once loaded it renders
-// directly: `lazy` alone would suspend on its first render even so, and show its fallback — the whole
-// answer mounted once more (an 80,000-word answer: a 70 ms task) — before the changes.
+// The word diff loads in its own chunk, fetched once "Show changes" is offered. Until it is there the
+// answer stays in view: a loading fallback in its place would mount the whole answer once more (an
+// 80,000-word answer: a 70 ms task).
 let changesLoaded: typeof AnswerChangesModule | null = null;
 const loadChanges = () =>
   import('./answer-changes').then((module) => {
     changesLoaded = module;
     return module;
   });
-const LazyAnswerChanges = lazy(loadChanges);
 
 export interface AnswerCardProps {
   readonly snapshot: DialogSnapshot;
@@ -38,15 +37,26 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
   const id = useId();
   const [changesFor, setChangesFor] = useState<string | null>(null);
   const answer = snapshot.answer;
-  const selection = (snapshot.context.value as { selection?: unknown } | undefined)?.selection;
-  const comparable = !running && snapshot.result !== null && typeof selection === 'string' && selection !== '';
+  const held = (snapshot.context.value as { selection?: unknown } | undefined)?.selection;
+  const selection = typeof held === 'string' ? held : '';
+  const comparable = !running && snapshot.result !== null && selection !== '';
   // The toggle belongs to the answer it was pressed for: another answer in view starts as itself.
   const changes = comparable && changesFor === answer;
   const ownRun = !running && snapshot.variants[snapshot.shown]?.id === run.requestId;
+  const [changesModule, setChangesModule] = useState(changesLoaded);
   useEffect(() => {
-    if (comparable) void loadChanges();
-  }, [comparable]);
-  const AnswerChanges = changesLoaded?.default ?? LazyAnswerChanges;
+    if (!comparable || changesModule) return;
+    let live = true;
+    // A chunk that fails to load leaves the answer in view.
+    loadChanges().then(
+      (module) => live && setChangesModule(module),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [comparable, changesModule]);
+  const AnswerChanges = changes ? changesModule?.default : undefined;
   return (
     <div className="ask-ai-card" data-ask-ai-part="answer-card">
       <section
@@ -59,13 +69,11 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
       >
         <VariantNav snapshot={snapshot} session={session} messages={m} />
         <AnswerProvenance snapshot={snapshot} messages={m} />
-        {changes ? (
-          <Suspense fallback={<AnswerView markdown={answer} />}>
-            <AnswerChanges id={`${id}-changes`} selection={selection} markdown={answer} messages={m} />
-          </Suspense>
-        ) : (
+        {/* Kept, out of view, while the changes show: showing a long answer again costs no second render. */}
+        <div className={AnswerChanges ? 'ask-ai-set-aside' : undefined} aria-hidden={AnswerChanges ? true : undefined}>
           <AnswerView markdown={answer} streaming={running} />
-        )}
+        </div>
+        {AnswerChanges && <AnswerChanges id={`${id}-changes`} selection={selection} markdown={answer} messages={m} />}
         {/* Only under the answer the cut run gave: another answer in view was not cut. */}
         {run.answerCut && (running || answer === (run.answer ?? run.partialAnswer)) && (
           <p className="ask-ai-note" data-ask-ai-part="answer-cut">
@@ -84,7 +92,7 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
             className="ask-ai-link-button"
             data-ask-ai-part="show-changes"
             aria-expanded={changes}
-            aria-controls={changes ? `${id}-changes` : undefined}
+            aria-controls={AnswerChanges ? `${id}-changes` : undefined}
             onClick={() => setChangesFor(changes ? null : answer)}
           >
             {m.showChanges}

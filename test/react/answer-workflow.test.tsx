@@ -56,7 +56,10 @@ describe('the answer workflow', () => {
     // In the card, in the answer's place (not the answer again in a second box); pressed again, the answer.
     const card = within(dialog).getByRole('region', { name: 'Answer' });
     expect(card).toContainElement(changes);
-    expect(card.querySelector('.ask-ai-answer-blocks')).toBeNull();
+    // The answer is set aside in its place (out of view and of the accessibility tree), kept for Hide.
+    expect(card.querySelector('.ask-ai-answer-blocks')?.closest('[aria-hidden="true"]')).toHaveClass(
+      'ask-ai-set-aside',
+    );
     expect(within(changes).queryByText(/^No changes/)).not.toBeInTheDocument();
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
