@@ -275,7 +275,7 @@ it('shows changes at the caps with no main-thread task over 50 ms, React and Pre
     'too many': shuffled.join(' '),
     'too long': 'word '.repeat(80_000).trim(),
   };
-  const longest: Record<string, number> = {};
+  const longest: Record<string, { ms: number; at: string }> = {};
   for (const impl of ['react', 'preact'] as const) {
     for (let round = 0; round < 3; round++) {
       for (const [shape, answer] of Object.entries(shapes)) {
@@ -296,6 +296,10 @@ it('shows changes at the caps with no main-thread task over 50 ms, React and Pre
         await page.getByRole('textbox', { name: 'Instruction' }).fill('Improve it.');
         await page.getByRole('button', { name: 'Run' }).click();
         await page.getByRole('button', { name: 'Show changes' }).waitFor();
+        // The answer's own showing over first (80,000 words take their frames): only Show changes counts.
+        await page.evaluate(
+          () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 200)))),
+        );
         await page.evaluate(() => (window as unknown as Window_).measureStart());
         await page.evaluate(() =>
           (
@@ -312,20 +316,37 @@ it('shows changes at the caps with no main-thread task over 50 ms, React and Pre
         expect(shown).toMatch(
           shape === 'listed' ? /\[removed: / : shape === 'too many' ? /^Too many changes/ : /^Too long to compare/,
         );
-        longest[impl] = Math.max(longest[impl] ?? 0, end.longest);
+        // And back to the answer: the second press of the same toggle.
+        await page.evaluate(() => (window as unknown as Window_).measureStart());
+        await page.evaluate(() =>
+          (
+            document
+              .getElementById('host')!
+              .shadowRoot!.querySelector('[data-ask-ai-part="show-changes"]') as HTMLElement
+          ).click(),
+        );
+        await page.locator('[data-ask-ai-part="changes"]').waitFor({ state: 'detached' });
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        const back = await page.evaluate(() => (window as unknown as Window_).measureEnd());
+        for (const [way, task] of [
+          ['shown', end.longest],
+          ['hidden', back.longest],
+        ] as const) {
+          if (task >= (longest[impl]?.ms ?? 0)) longest[impl] = { ms: task, at: `${shape}, ${way}` };
+        }
         await page.close();
       }
     }
     const name = impl === 'react' ? 'React widget' : 'standalone (Preact) widget';
     record({
-      figure: `${name}: Show changes at its caps, longest task`,
-      value: `${longest[impl]!.toFixed(0)} ms`,
+      figure: `${name}: Show changes and back at its caps, longest task`,
+      value: `${longest[impl]!.ms.toFixed(0)} ms (${longest[impl]!.at})`,
       budget: `≤ ${LONG_TASK_BUDGET_MS} ms`,
-      pass: longest[impl]! <= LONG_TASK_BUDGET_MS,
+      pass: longest[impl]!.ms <= LONG_TASK_BUDGET_MS,
     });
   }
-  expect(longest.react).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
-  expect(longest.preact).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
+  expect(longest.react!.ms).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
+  expect(longest.preact!.ms).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
 });
 
 type MountedLike = { update(props: { context: { selection: string } }): void };
