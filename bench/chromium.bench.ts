@@ -300,34 +300,13 @@ it('shows changes at the caps with no main-thread task over 50 ms, React and Pre
         await page.evaluate(
           () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 200)))),
         );
-        await page.evaluate(() => (window as unknown as Window_).measureStart());
-        await page.evaluate(() =>
-          (
-            document
-              .getElementById('host')!
-              .shadowRoot!.querySelector('[data-ask-ai-part="show-changes"]') as HTMLElement
-          ).click(),
-        );
-        await page.locator('[data-ask-ai-part="changes"]').waitFor();
-        // Two frames after, so the last task is over and observed.
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        const end = await page.evaluate(() => (window as unknown as Window_).measureEnd());
+        const end = await toggleChanges(page, 'visible');
         const shown = await page.locator('[data-ask-ai-part="changes"]').textContent();
         expect(shown).toMatch(
           shape === 'listed' ? /\[removed: / : shape === 'too many' ? /^Too many changes/ : /^Too long to compare/,
         );
         // And back to the answer: the second press of the same toggle.
-        await page.evaluate(() => (window as unknown as Window_).measureStart());
-        await page.evaluate(() =>
-          (
-            document
-              .getElementById('host')!
-              .shadowRoot!.querySelector('[data-ask-ai-part="show-changes"]') as HTMLElement
-          ).click(),
-        );
-        await page.locator('[data-ask-ai-part="changes"]').waitFor({ state: 'detached' });
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        const back = await page.evaluate(() => (window as unknown as Window_).measureEnd());
+        const back = await toggleChanges(page, 'detached');
         for (const [way, task] of [
           ['shown', end.longest],
           ['hidden', back.longest],
@@ -350,6 +329,20 @@ it('shows changes at the caps with no main-thread task over 50 ms, React and Pre
 });
 
 type MountedLike = { update(props: { context: { selection: string } }): void };
+
+/** Presses "Show changes" in the page; the window's figures until two frames after the changes are `state`. */
+async function toggleChanges(page: Page, state: 'visible' | 'detached') {
+  await page.evaluate(() => (window as unknown as Window_).measureStart());
+  await page.evaluate(() =>
+    (
+      document.getElementById('host')!.shadowRoot!.querySelector('[data-ask-ai-part="show-changes"]') as HTMLElement
+    ).click(),
+  );
+  await page.locator('[data-ask-ai-part="changes"]').waitFor({ state });
+  // Two frames after, so the last task is over and observed.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return page.evaluate(() => (window as unknown as Window_).measureEnd());
+}
 
 /** Frames from a click on the trigger until the instruction has the focus (0: within the click's task). */
 async function openFrames(page: Page): Promise<number> {
