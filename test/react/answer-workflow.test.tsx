@@ -90,31 +90,30 @@ describe('the answer workflow', () => {
     expect(changes.querySelectorAll('del, ins')).toHaveLength(0);
   });
 
-  it('compares up to 2,000 words, and lists up to 400 words removed and added', async () => {
-    const words = Array.from({ length: 2_000 }, (_, i) => `w${i}`);
-    // Every tenth word changed: 200 words out, 200 in.
-    answerWith(words.map((word, i) => (i % 10 === 5 ? `x${i}` : word)).join(' '));
-    const { user } = renderDialog({ context: { selection: words.join(' ') } });
-    const dialog = await openDialog(user);
-    await runInstruction(user, 'Fix the spelling.');
-    await settled();
-    await user.click(within(dialog).getByRole('button', { name: 'Show changes' }));
-    const changes = await within(dialog).findByRole('region', { name: 'Changes' });
-    expect(changes.querySelectorAll('del')).toHaveLength(200);
-    expect(changes.querySelectorAll('ins')).toHaveLength(200);
-    expect(changes.querySelector('del')).toHaveTextContent('[removed: w5 ]');
-  });
-
-  it('says an answer that rewrites much of the selection changes too much to list', async () => {
-    const words = Array.from({ length: 1_000 }, (_, i) => `w${i}`);
-    // Every fourth word changed: 250 words out, 250 in: 500 edits.
-    answerWith(words.map((word, i) => (i % 4 === 1 ? `x${i}` : word)).join(' '));
+  /** A selection of `count` words, an answer with every word at `changed` replaced, its changes shown. */
+  async function showChanges(count: number, changed: (i: number) => boolean) {
+    const words = Array.from({ length: count }, (_, i) => `w${i}`);
+    answerWith(words.map((word, i) => (changed(i) ? `x${i}` : word)).join(' '));
     const { user } = renderDialog({ context: { selection: words.join(' ') } });
     const dialog = await openDialog(user);
     await runInstruction(user, 'Improve the wording.');
     await settled();
     await user.click(within(dialog).getByRole('button', { name: 'Show changes' }));
     const changes = await within(dialog).findByRole('region', { name: 'Changes' });
+    return { user, dialog, changes };
+  }
+
+  it('compares up to 2,000 words, and lists up to 400 words removed and added', async () => {
+    // Every tenth word changed: 200 words out, 200 in.
+    const { changes } = await showChanges(2_000, (i) => i % 10 === 5);
+    expect(changes.querySelectorAll('del')).toHaveLength(200);
+    expect(changes.querySelectorAll('ins')).toHaveLength(200);
+    expect(changes.querySelector('del')).toHaveTextContent('[removed: w5 ]');
+  });
+
+  it('says an answer that rewrites much of the selection changes too much to list', async () => {
+    // Every fourth word changed: 250 words out, 250 in: 500 edits.
+    const { user, dialog, changes } = await showChanges(1_000, (i) => i % 4 === 1);
     expect(within(changes).getByText(/^Too many changes to list here/)).toBeVisible();
     expect(changes.querySelectorAll('del, ins')).toHaveLength(0);
     // The answer itself is a click away.
