@@ -1,10 +1,11 @@
-import { useEffect, useId, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type * as AnswerChangesModule from './answer-changes';
 import type { AskAiMessages, DialogSession, DialogSnapshot } from '../session';
 import type { AnswerHandler } from '../editors/apply';
 import { RegenerateIcon } from './action-icons';
 import { AnswerView } from './answer-view';
 import { CopyButton } from './copy-button';
+import { keepLayout, release } from './keep-layout';
 import { AnswerProvenance, VariantNav } from './answer-workflow';
 
 // The word diff loads in its own chunk, fetched once "Show changes" is offered. Until it is there the
@@ -57,6 +58,16 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
     };
   }, [comparable, changesModule]);
   const AnswerChanges = changes ? changesModule?.default : undefined;
+  const setAside = useRef<HTMLDivElement>(null);
+  const kept = useRef<Element[]>([]);
+  // The blocks kept laid out belong to the answer they were kept for.
+  useEffect(
+    () => () => {
+      release(kept.current);
+      kept.current = [];
+    },
+    [answer],
+  );
   return (
     <div className="ask-ai-card" data-ask-ai-part="answer-card">
       <section
@@ -70,7 +81,11 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
         <VariantNav snapshot={snapshot} session={session} messages={m} />
         <AnswerProvenance snapshot={snapshot} messages={m} />
         {/* Kept, out of view, while the changes show: showing a long answer again costs no second render. */}
-        <div className={AnswerChanges ? 'ask-ai-set-aside' : undefined} aria-hidden={AnswerChanges ? true : undefined}>
+        <div
+          ref={setAside}
+          className={AnswerChanges ? 'ask-ai-set-aside' : undefined}
+          aria-hidden={AnswerChanges ? true : undefined}
+        >
           <AnswerView markdown={answer} streaming={running} />
         </div>
         {AnswerChanges && <AnswerChanges id={`${id}-changes`} selection={selection} markdown={answer} messages={m} />}
@@ -93,7 +108,11 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
             data-ask-ai-part="show-changes"
             aria-expanded={changes}
             aria-controls={AnswerChanges ? `${id}-changes` : undefined}
-            onClick={() => setChangesFor(changes ? null : answer)}
+            onClick={() => {
+              // Only when the answer is set aside now: a block turned `visible` in view is laid out again.
+              if (!changes && changesModule) kept.current.push(...keepLayout(setAside.current));
+              setChangesFor(changes ? null : answer);
+            }}
           >
             {m.showChanges}
           </button>

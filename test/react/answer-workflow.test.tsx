@@ -60,11 +60,34 @@ describe('the answer workflow', () => {
     expect(card.querySelector('.ask-ai-answer-blocks')?.closest('[aria-hidden="true"]')).toHaveClass(
       'ask-ai-set-aside',
     );
+    // Its blocks near the view are kept laid out for the way back (in jsdom every block is near).
+    expect(card.querySelectorAll('.ask-ai-answer-blocks > [data-ask-ai-kept]')).not.toHaveLength(0);
     expect(within(changes).queryByText(/^No changes/)).not.toBeInTheDocument();
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(within(dialog).queryByRole('region', { name: 'Changes' })).not.toBeInTheDocument();
     expect(await within(card).findByText(/city council/)).toBeInTheDocument();
+  });
+
+  it('lays another answer out near the view only, as before the changes were shown', async () => {
+    answerWith('The council approved the cycle lanes.');
+    const { user } = renderDialog({ context: { selection: SELECTION } });
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Summarise this.');
+    await settled();
+    answerWith('The council approved new cycle lanes.');
+    await runInstruction(user, 'Make it shorter.');
+    await settled();
+    const toggle = within(dialog).getByRole('button', { name: 'Show changes' });
+    await user.click(toggle);
+    await within(dialog).findByRole('region', { name: 'Changes' });
+    await user.click(toggle);
+    const card = within(dialog).getByRole('region', { name: 'Answer' });
+    expect(card.querySelectorAll('[data-ask-ai-kept]')).not.toHaveLength(0);
+    // The first answer takes the same elements (its blocks stand where the second's stood).
+    await user.click(within(dialog).getByRole('button', { name: 'Previous answer' }));
+    expect(within(dialog).getByText('1 of 2')).toBeInTheDocument();
+    expect(card.querySelectorAll('[data-ask-ai-kept]')).toHaveLength(0);
   });
 
   it('says "No changes" when the answer keeps every word of the selection', async () => {
@@ -112,8 +135,8 @@ describe('the answer workflow', () => {
   });
 
   it('says an answer that rewrites much of the selection changes too much to list', async () => {
-    // Every fourth word changed: 250 words out, 250 in: 500 edits.
-    const { user, dialog, changes } = await showChanges(1_000, (i) => i % 4 === 1);
+    // 201 words out, 201 in: two edits past the bound.
+    const { user, dialog, changes } = await showChanges(1_000, (i) => i % 4 === 1 && i < 804);
     expect(within(changes).getByText(/^Too many changes to list here/)).toBeVisible();
     expect(changes.querySelectorAll('del, ins')).toHaveLength(0);
     // The answer itself is a click away.
