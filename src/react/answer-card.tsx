@@ -57,6 +57,12 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
       live = false;
     };
   }, [comparable, changesModule]);
+  // The changes worked out in a task of their own once they can be shown: pressed, it only shows them.
+  useEffect(() => {
+    if (!comparable || !changesModule) return;
+    const timer = setTimeout(() => changesModule.changesOf(selection, answer));
+    return () => clearTimeout(timer);
+  }, [comparable, changesModule, selection, answer]);
   const AnswerChanges = changes ? changesModule?.default : undefined;
   const setAside = useRef<HTMLDivElement>(null);
   const kept = useRef<Element[]>([]);
