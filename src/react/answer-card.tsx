@@ -1,11 +1,10 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import type * as AnswerChangesModule from './answer-changes';
 import type { AskAiMessages, DialogSession, DialogSnapshot } from '../session';
 import type { AnswerHandler } from '../editors/apply';
 import { RegenerateIcon } from './action-icons';
 import { AnswerView } from './answer-view';
 import { CopyButton } from './copy-button';
-import { keepLayout, release } from './keep-layout';
 import { AnswerProvenance, VariantNav } from './answer-workflow';
 
 // The word diff loads in its own chunk, fetched once "Show changes" is offered. Until it is there the
@@ -29,8 +28,8 @@ export interface AnswerCardProps {
 /**
  * The answer in view, as one card: which answer it is (history, the instruction that produced it, its
  * marks), the answer itself — or, toggled with "Show changes", what it changes in the selection, in its
- * place — and at its foot the AI note and what one does with this answer: Show changes, Copy,
- * Regenerate, and the run's usage and ids under "Details".
+ * place (a note why they are not listed, above it) — and at its foot the AI note and what one does with
+ * this answer: Show changes, Copy, Regenerate, and the run's usage and ids under "Details".
  */
 export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: AnswerCardProps) {
   const { status, run } = snapshot;
@@ -64,16 +63,10 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
     return () => clearTimeout(timer);
   }, [comparable, changesModule, selection, answer]);
   const AnswerChanges = changes ? changesModule?.default : undefined;
-  const setAside = useRef<HTMLDivElement>(null);
-  const kept = useRef<Element[]>([]);
-  // The blocks kept laid out belong to the answer they were kept for.
-  useEffect(
-    () => () => {
-      release(kept.current);
-      kept.current = [];
-    },
-    [answer],
-  );
+  // The answer gives its place to a list of its changes. A note instead (too long to compare, too many
+  // changes) shows above it, and the answer stays as it is: set aside and shown again, an 80,000-word
+  // answer is laid out again, whole (a 77 ms task); one within the diff's 2,000 words, in a few ms.
+  const setAside = AnswerChanges !== undefined && changesModule!.listsChanges(selection, answer);
   return (
     <div className="ask-ai-card" data-ask-ai-part="answer-card">
       <section
@@ -86,15 +79,11 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
       >
         <VariantNav snapshot={snapshot} session={session} messages={m} />
         <AnswerProvenance snapshot={snapshot} messages={m} />
-        {/* Kept, out of view, while the changes show: showing a long answer again costs no second render. */}
-        <div
-          ref={setAside}
-          className={AnswerChanges ? 'ask-ai-set-aside' : undefined}
-          aria-hidden={AnswerChanges ? true : undefined}
-        >
+        {AnswerChanges && <AnswerChanges id={`${id}-changes`} selection={selection} markdown={answer} messages={m} />}
+        {/* Kept, out of view, while its changes show: showing the answer again costs no second render. */}
+        <div className={setAside ? 'ask-ai-set-aside' : undefined} aria-hidden={setAside || undefined}>
           <AnswerView markdown={answer} streaming={running} />
         </div>
-        {AnswerChanges && <AnswerChanges id={`${id}-changes`} selection={selection} markdown={answer} messages={m} />}
         {/* Only under the answer the cut run gave: another answer in view was not cut. */}
         {run.answerCut && (running || answer === (run.answer ?? run.partialAnswer)) && (
           <p className="ask-ai-note" data-ask-ai-part="answer-cut">
@@ -114,11 +103,7 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
             data-ask-ai-part="show-changes"
             aria-expanded={changes}
             aria-controls={AnswerChanges ? `${id}-changes` : undefined}
-            onClick={() => {
-              // Only when the answer is set aside now: a block turned `visible` in view is laid out again.
-              if (!changes && changesModule) kept.current.push(...keepLayout(setAside.current));
-              setChangesFor(changes ? null : answer);
-            }}
+            onClick={() => setChangesFor(changes ? null : answer)}
           >
             {m.showChanges}
           </button>

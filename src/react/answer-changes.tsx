@@ -39,10 +39,17 @@ export function changesOf(selection: string, markdown: string): Changes {
   return changes;
 }
 
+/** Whether the changes are a list (not a note that they are too long to compare or too many to list). */
+export function listsChanges(selection: string, markdown: string): boolean {
+  const { tooLong, parts } = changesOf(selection, markdown);
+  return !tooLong && parts !== null;
+}
+
 /**
  * What the answer changes in the selection, word by word: removed words struck through, added ones
  * marked, each with a text a screen reader announces ("removed", "added"); "No changes" above an answer
- * that keeps every word. Shown in the answer card in the answer's place. Loads as its own chunk.
+ * that keeps every word. Shown in the answer card in the answer's place; a note that they are too long
+ * to compare or too many to list, above the answer. Loads as its own chunk.
  */
 export default function AnswerChanges(props: {
   id?: string;
