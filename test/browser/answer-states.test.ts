@@ -140,6 +140,30 @@ describe('answers that say what they are, in Chromium', () => {
     await card.locator('.ask-ai-answer-blocks').waitFor();
     expect(await changes.count()).toBe(0);
   });
+
+  it('Show changes on an answer too long to compare says so above the answer, which stays in view', async () => {
+    const answer = Array.from({ length: 2_500 }, (_, i) => `word${i}`).join(' ');
+    const body = JSON.stringify({ success: true, finalContent: answer, iterations: 1, truncated: false, usage: [] });
+    await page.route('**/api/ask-ai/run*', (route) => route.fulfill({ contentType: 'application/json', body }));
+    try {
+      await openDemoWithSelection();
+      await dialog().getByRole('button', { name: 'Improve', exact: true }).click();
+      const card = dialog().locator('[data-ask-ai-part="answer-card"]');
+      await card.getByRole('button', { name: 'Show changes' }).click();
+      const note = card.getByRole('region', { name: 'Changes' }).getByText(/^Too long to compare here/);
+      await note.waitFor();
+      const blocks = card.locator('.ask-ai-answer-blocks');
+      expect(await blocks.isVisible()).toBe(true);
+      expect(await card.getByText('word2499').isVisible()).toBe(true);
+      expect((await note.boundingBox())!.y).toBeLessThan((await blocks.boundingBox())!.y);
+      expect(await axeViolations(page, 'dialog[open]'), 'too long to compare').toEqual([]);
+      await card.getByRole('button', { name: 'Show changes' }).click();
+      await note.waitFor({ state: 'detached' });
+      expect(await blocks.isVisible()).toBe(true);
+    } finally {
+      await page.unroute('**/api/ask-ai/run*');
+    }
+  });
 });
 
 describe('the sheet on a phone, in Chromium', () => {
