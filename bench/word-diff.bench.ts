@@ -4,9 +4,10 @@ import { MAX_WORD_EDITS, wordDiff } from '../src/react/word-diff';
 import { interleavedMedians } from './measure';
 import { record } from './results';
 
-// Show changes must never block the page more than 50 ms (issue 21): the diff gets half of that, the
-// rendering of its parts the rest. Measured at the caps, on the two shapes that cost most: a rewrite with
-// as many word edits as the diff looks for, and a shuffle of the same words (no diff: past the bound).
+// Show changes must never block the page more than 50 ms (issue 21). The diff runs in a task of its own
+// once the answer is done, beside whatever else that task holds: it gets half of that. Measured at the
+// caps, on the two shapes that cost most: a rewrite with as many word edits as the diff looks for, and a
+// shuffle of the same words (no diff: past the bound).
 const BUDGET_MS = 25;
 const WORDS = MAX_DIFF_WORDS;
 
@@ -14,8 +15,9 @@ const vocabulary = 'garden library visitors books games summer reading city open
   ' ',
 );
 const before = Array.from({ length: WORDS }, (_, i) => `${vocabulary[(i * 7) % vocabulary.length]!}${i % 13}`);
-// Every tenth word changed: 200 out, 200 in — the most the diff looks for.
-const rewrite = before.map((word, i) => (i % 10 === 5 ? `${word}s` : word));
+// Half the bound's words changed, evenly: as many out and in as the diff looks for at most.
+const replaced = (i: number) => Math.floor((i * MAX_WORD_EDITS) / 2 / WORDS);
+const rewrite = before.map((word, i) => (replaced(i + 1) > replaced(i) ? `${word}s` : word));
 // The same words in another order (a fixed-seed shuffle): a diff with no bound is quadratic on it.
 const shuffled = [...before];
 for (let i = shuffled.length - 1, seed = 7; i > 0; i--) {

@@ -102,18 +102,26 @@ async function stream(response: ServerResponse, answer: string, url: URL) {
   response.end(line({ event: 'done', success: true, finalContent: answer, iterations: 1, truncated: false, usage }));
 }
 
-/** What every page measures alike: long tasks, animation frames and DOM update batches in a window. */
+/**
+ * What every page measures alike: long tasks, animation frames and DOM update batches in a window. A
+ * long task is reported to the observer's callback a task or more after it ends: the window's end waits
+ * a task and takes what the observer holds, and its start drops what it holds from before.
+ */
 const PROBE = `
 window.longTasks = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); })
-  .observe({ type: 'longtask', buffered: true });
+const longTaskObserver = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.longTasks.push(e.duration); });
+longTaskObserver.observe({ type: 'longtask', buffered: true });
 window.window_ = { frames: 0, batches: 0, on: false };
 const tick = () => { if (window.window_.on) window.window_.frames++; requestAnimationFrame(tick); };
 requestAnimationFrame(tick);
 window.watch = (root) => new MutationObserver(() => { if (window.window_.on) window.window_.batches++; })
   .observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
-window.measureStart = () => { window.longTasks = []; window.window_ = { frames: 0, batches: 0, on: true }; };
-window.measureEnd = () => { window.window_.on = false;
+window.measureStart = () => { longTaskObserver.takeRecords(); window.longTasks = [];
+  window.window_ = { frames: 0, batches: 0, on: true }; };
+window.measureEnd = async () => { window.window_.on = false;
+  await new Promise((r) => setTimeout(r));
+  for (const e of longTaskObserver.takeRecords()) window.longTasks.push(e.duration);
   return { ...window.window_, longest: Math.max(0, ...window.longTasks) }; };
 `;
 
