@@ -28,7 +28,7 @@ export interface AnswerCardProps {
 /**
  * The answer in view, as one card: which answer it is (history, the instruction that produced it, its
  * marks), the answer itself — or, toggled with "Show changes", what it changes in the selection, in its
- * place (a note why they are not listed, above it) — and at its foot the AI note and what one does with
+ * place (a note why they are not listed, under it) — and at its foot the AI note and what one does with
  * this answer: Show changes, Copy, Regenerate, and the run's usage and ids under "Details".
  */
 export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: AnswerCardProps) {
@@ -64,8 +64,8 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
   }, [comparable, changesModule, selection, answer]);
   const AnswerChanges = changes ? changesModule?.default : undefined;
   // The answer gives its place to a list of its changes. A note instead (too long to compare, too many
-  // changes) shows above it, and the answer stays as it is: set aside and shown again, an 80,000-word
-  // answer is laid out again, whole (a 77 ms task); one within the diff's 2,000 words, in a few ms.
+  // changes) shows under it, by the button pressed, and the answer stays as it is: set aside and shown
+  // again, an 80,000-word answer is laid out again, whole (a 77 ms task); one of 2,000 words, in a few ms.
   const setAside = AnswerChanges !== undefined && changesModule!.listsChanges(selection, answer);
   return (
     <div className="ask-ai-card" data-ask-ai-part="answer-card">
@@ -79,11 +79,11 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
       >
         <VariantNav snapshot={snapshot} session={session} messages={m} />
         <AnswerProvenance snapshot={snapshot} messages={m} />
-        {AnswerChanges && <AnswerChanges id={`${id}-changes`} selection={selection} markdown={answer} messages={m} />}
         {/* Kept, out of view, while its changes show: showing the answer again costs no second render. */}
         <div className={setAside ? 'ask-ai-set-aside' : undefined} aria-hidden={setAside || undefined}>
           <AnswerView markdown={answer} streaming={running} />
         </div>
+        {AnswerChanges && <AnswerChanges id={`${id}-changes`} selection={selection} markdown={answer} messages={m} />}
         {/* Only under the answer the cut run gave: another answer in view was not cut. */}
         {run.answerCut && (running || answer === (run.answer ?? run.partialAnswer)) && (
           <p className="ask-ai-note" data-ask-ai-part="answer-cut">

@@ -49,7 +49,7 @@ export function listsChanges(selection: string, markdown: string): boolean {
  * What the answer changes in the selection, word by word: removed words struck through, added ones
  * marked, each with a text a screen reader announces ("removed", "added"); "No changes" above an answer
  * that keeps every word. Shown in the answer card in the answer's place; a note that they are too long
- * to compare or too many to list, above the answer. Loads as its own chunk.
+ * to compare or too many to list, under the answer. Loads as its own chunk.
  */
 export default function AnswerChanges(props: {
   id?: string;

@@ -141,7 +141,7 @@ describe('answers that say what they are, in Chromium', () => {
     expect(await changes.count()).toBe(0);
   });
 
-  it('Show changes on an answer too long to compare says so above the answer, which stays in view', async () => {
+  it('Show changes on an answer too long to compare says so by the button, the answer staying in view', async () => {
     const answer = Array.from({ length: 2_500 }, (_, i) => `word${i}`).join(' ');
     const body = JSON.stringify({ success: true, finalContent: answer, iterations: 1, truncated: false, usage: [] });
     await page.route('**/api/ask-ai/run*', (route) => route.fulfill({ contentType: 'application/json', body }));
@@ -155,7 +155,15 @@ describe('answers that say what they are, in Chromium', () => {
       const blocks = card.locator('.ask-ai-answer-blocks');
       expect(await blocks.isVisible()).toBe(true);
       expect(await card.getByText('word2499').isVisible()).toBe(true);
-      expect((await note.boundingBox())!.y).toBeLessThan((await blocks.boundingBox())!.y);
+      // Under the answer, by the button pressed: in the dialog's view, where the answer's end was.
+      const [noteBox, blocksBox, bodyBox] = await Promise.all([
+        note.boundingBox(),
+        blocks.boundingBox(),
+        dialog().locator('[data-ask-ai-part="body"]').boundingBox(),
+      ]);
+      expect(noteBox!.y).toBeGreaterThan(blocksBox!.y + blocksBox!.height - 1);
+      expect(noteBox!.y).toBeGreaterThanOrEqual(bodyBox!.y);
+      expect(noteBox!.y + noteBox!.height).toBeLessThanOrEqual(bodyBox!.y + bodyBox!.height);
       expect(await axeViolations(page, 'dialog[open]'), 'too long to compare').toEqual([]);
       await card.getByRole('button', { name: 'Show changes' }).click();
       await note.waitFor({ state: 'detached' });

@@ -88,14 +88,14 @@ describe('the answer workflow', () => {
     const changes = await within(dialog).findByRole('region', { name: 'Changes' });
     expect(changes).toHaveTextContent('Too long to compare here: changes are shown for texts of up to 2,000 words.');
     expect(changes.querySelectorAll('del, ins')).toHaveLength(0);
-    expectAnswerBelow(dialog, changes);
+    expectAnswerAbove(dialog, changes);
   });
 
-  /** The answer stays in view as it was, below the note that says why no changes are listed. */
-  function expectAnswerBelow(dialog: HTMLElement, changes: HTMLElement) {
+  /** The answer stays in view as it was, the note that says why no changes are listed under it. */
+  function expectAnswerAbove(dialog: HTMLElement, changes: HTMLElement) {
     const answer = within(dialog).getByRole('region', { name: 'Answer' }).querySelector('.ask-ai-answer-blocks')!;
     expect(answer.closest('[aria-hidden="true"], .ask-ai-set-aside')).toBeNull();
-    expect(changes.compareDocumentPosition(answer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(changes.compareDocumentPosition(answer) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
   }
 
   /** A selection of `count` words, an answer with every word at `changed` replaced, its changes shown. */
@@ -124,7 +124,7 @@ describe('the answer workflow', () => {
     const { user, dialog, changes } = await showChanges(1_000, (i) => i % 4 === 1);
     expect(within(changes).getByText(/^Too many changes to list here/)).toBeVisible();
     expect(changes.querySelectorAll('del, ins')).toHaveLength(0);
-    expectAnswerBelow(dialog, changes);
+    expectAnswerAbove(dialog, changes);
     expect(within(dialog).getByRole('region', { name: 'Answer' })).toHaveTextContent('x1 w2');
     // Pressed again, the note goes.
     await user.click(within(dialog).getByRole('button', { name: 'Show changes' }));
