@@ -100,7 +100,9 @@ export function renderDialog(
 export async function openDialog(user: ReturnType<typeof userEvent.setup>, name = 'Ask AI', trigger = name) {
   await user.click(screen.getByRole('button', { name: trigger }));
   const dialog = screen.getByRole('dialog', { name });
-  await within(dialog).findAllByRole('textbox');
+  // The dialog's contents are a lazy module: the first test of a file waits for Vitest to transform it,
+  // which on a busy two-core machine can take longer than Testing Library's one second.
+  await within(dialog).findAllByRole('textbox', {}, { timeout: 10_000 });
   await waitFor(() =>
     expect(within(dialog).queryByText(/Loading the tools|Die Werkzeuge werden geladen/)).not.toBeInTheDocument(),
   );
