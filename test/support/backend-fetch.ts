@@ -55,13 +55,18 @@ export function controlledStream(contentType = 'application/x-ndjson') {
   };
 }
 
-/** Waits until `predicate` holds, flushing microtasks and macrotasks; fails after `tries`. */
-export async function until(predicate: () => boolean, tries = 200): Promise<void> {
-  for (let i = 0; i < tries; i++) {
+/**
+ * Waits until `predicate` holds, flushing microtasks and macrotasks; fails after `timeoutMs`. A wall-clock
+ * limit, not a count of turns: what a test waits for may include Vitest transforming a lazy module on
+ * its first import, which on a busy two-core machine took longer than 200 turns of the event loop.
+ */
+export async function until(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
     if (predicate()) return;
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  throw new Error('condition not reached');
+  if (!predicate()) throw new Error('condition not reached');
 }
 
 /** What a `done` event reports as usage in the tests. */
