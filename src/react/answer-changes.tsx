@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import type { AskAiMessages } from '../session';
 import { answerText } from './markdown-answer';
 import { VISUALLY_HIDDEN as HIDDEN } from './visually-hidden';
@@ -58,10 +57,8 @@ export default function AnswerChanges(props: {
   messages: AskAiMessages;
 }) {
   const { messages: m } = props;
-  const { tooLong, parts: diffed } = useMemo(
-    () => changesOf(props.selection, props.markdown),
-    [props.selection, props.markdown],
-  );
+  // Worked out before, as a rule: the card asks for the same pair once the answer is done.
+  const { tooLong, parts: diffed } = changesOf(props.selection, props.markdown);
   // An answer that rewrites much of the selection: a list of every word changed would say nothing.
   const tooMany = diffed === null;
   const parts = diffed ?? [];
