@@ -166,7 +166,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/browser/**', 'test/package/**', 'node_modules/**'],
+    exclude: ['test/browser/**', 'test/package/**', 'test/typo3/site/**', 'node_modules/**'],
     environment: 'node',
     setupFiles: ['test/setup.ts'],
     // The widget inlines the dialog's stylesheet into its shadow root: process that one file.

@@ -49,7 +49,6 @@ final class RichTextConfiguration
 
         $ours = array_filter([
             'routes' => self::ROUTES,
-            'configuration' => 'default',
             'markGenerated' => true,
             'record' => self::record($formData),
             'messages' => $messages !== [] ? $messages : null,

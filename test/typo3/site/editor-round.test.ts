@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bodytext,
+  dialog,
+  login,
+  model,
+  openContentElement,
+  page,
+  selectParagraph,
+  sentText,
+  useTypo3,
+} from './harness/backend';
+
+describe('an editor with nr-llm grant, in the real TYPO3', () => {
+  useTypo3();
+
+  it('shortens the selected paragraph, replaces it and saves: only that paragraph changes', async () => {
+    await model.script({ when: 'Shorten', content: 'The harbour opened in 1871 for the fishing fleet.' });
+    await login('editor');
+    const frame = await openContentElement(1);
+    await selectParagraph(frame, 0);
+    await frame.getByRole('button', { name: 'Ask AI' }).first().click();
+    const ask = dialog(frame);
+    await ask.getByRole('button', { name: 'Shorten' }).click();
+    await ask.getByText('The harbour opened in 1871 for the fishing fleet.').waitFor();
+    await ask.getByRole('button', { name: /^Replace/ }).click();
+    await frame
+      .getByRole('button', { name: 'Save' })
+      .first()
+      .click()
+      .catch(async () => {
+        await page.getByRole('button', { name: 'Save' }).first().click();
+      });
+    await expect.poll(() => bodytext(1), { timeout: 20_000 }).toContain('for the fishing fleet.');
+    const stored = await bodytext(1);
+    expect(stored).not.toContain('served the fishing fleet for more than a century');
+    expect(stored).toContain(
+      '<p>Today the old warehouses hold a market, two museums and a ferry terminal with crossings every hour.</p>',
+    );
+    expect(stored).toContain('<p>Visitors reach it by tram line 4 from the central station.</p>');
+    const sent = await model.log();
+    expect(sent.map(sentText).join('\n')).toContain('served the fishing fleet for more than a century');
+  });
+});

@@ -1,0 +1,184 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/chromium';
+import type { ModelRequest, ScriptedReply } from './fake-model';
+import { fixture, serverLog, type Site } from './site';
+
+/** Where the real TYPO3 and the fake model listen (from the global setup). */
+export const typo3 = () => inject('typo3');
+export const site = (): Site => ({ path: typo3().sitePath });
+
+export const PASSWORDS: Record<string, string> = {
+  admin: 'Admin-Pass-1234!',
+  editor: 'Editor-Pass-1234!',
+  plain: 'Editor-Pass-1234!',
+  redakteur: 'Editor-Pass-1234!',
+};
+
+export interface Seeded {
+  readonly configuration: string;
+  readonly configurationUid: number;
+  readonly visionConfiguration: string;
+  readonly users: Record<'editor' | 'plain' | 'redakteur', number>;
+  readonly groups: Record<'ai' | 'plain', number>;
+  readonly file: number;
+  readonly fileReference: number;
+}
+
+/** The base fixture again (`fixture.php reset`) and a model with nothing scripted. */
+export async function resetSite(): Promise<Seeded> {
+  await model.reset();
+  return fixture<Seeded>(site(), 'reset', { modelUrl: typo3().modelUrl });
+}
+
+/** One SQL statement on the site's database; the rows of a SELECT. */
+export function sql<T = Record<string, unknown>>(statement: string, params: unknown[] = []): Promise<T[]> {
+  return fixture<T[]>(site(), 'sql', { sql: statement, params });
+}
+
+/** The fake model: what it says next, and what it was sent. */
+export const model = {
+  async script(...replies: ScriptedReply[]): Promise<void> {
+    const response = await fetch(`${typo3().modelUrl}/__fake/replies`, {
+      method: 'POST',
+      body: JSON.stringify(replies),
+    });
+    if (!response.ok) throw new Error(`fake model: ${await response.text()}`);
+  },
+  async log(): Promise<ModelRequest[]> {
+    return (await (await fetch(`${typo3().modelUrl}/__fake/log`)).json()) as ModelRequest[];
+  },
+  async reset(): Promise<void> {
+    await fetch(`${typo3().modelUrl}/__fake`, { method: 'DELETE' });
+  },
+};
+
+/** The messages of a request as the model read them: every `content` text, joined. */
+export const sentText = (request: ModelRequest): string =>
+  JSON.stringify((request.body.messages as unknown[] | undefined) ?? []);
+
+let browser: Browser;
+let context: BrowserContext;
+export let page: Page;
+/** What went wrong in the page: console errors, uncaught errors, CSP violations (any frame). */
+export let problems: string[] = [];
+
+/**
+ * One Debian Chromium per file; per test a fresh context (no cookies, no storage), the base fixture
+ * seeded again and the fake model reset.
+ */
+export function useTypo3(
+  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+) {
+  let seeded: Seeded;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
+  });
+  beforeEach(async () => {
+    seeded = await resetSite();
+    context = await browser.newContext({
+      baseURL: typo3().url,
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      colorScheme: options.colorScheme ?? 'light',
+    });
+    problems = [];
+    page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    // CSP violations in every frame, reported to the page's console as a marked line.
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return { seeded: () => seeded };
+}
+
+/** Logs in through TYPO3's login form, as an editor does. */
+export async function login(user: keyof typeof PASSWORDS | string, target: Page = page): Promise<void> {
+  await target.goto('/typo3/');
+  await target.locator('input[name="username"]').fill(user);
+  await target.locator('input[type="password"]').fill(PASSWORDS[user] ?? 'Editor-Pass-1234!');
+  await target.locator('button[type="submit"]').click();
+  await target.waitForURL(/\/typo3\/(main|module)/, { timeout: 30_000 });
+}
+
+/** FormEngine's content frame, where the record form and its editor live. */
+export const contentFrame = (target: Page = page): FrameLocator => target.frameLocator('iframe[name="list_frame"]');
+
+/** The record form of a content element, in the backend's content frame, its rich-text editor ready. */
+export async function openContentElement(uid: number, target: Page = page): Promise<FrameLocator> {
+  await target.goto(`/typo3/record/edit?edit[tt_content][${uid}]=edit`);
+  const frame = contentFrame(target);
+  await frame.locator('.ck-editor__editable').first().waitFor({ timeout: 30_000 });
+  return frame;
+}
+
+/** Selects the n-th paragraph of the rich-text field, as an editor's triple click would. */
+export async function selectParagraph(frame: FrameLocator, index: number): Promise<void> {
+  const paragraph = frame.locator('.ck-editor__editable p').nth(index);
+  await paragraph.selectText();
+  await paragraph.dispatchEvent('mouseup');
+}
+
+/** The dialog inside the content frame. */
+export const dialog = (frame: FrameLocator) => frame.getByRole('dialog', { name: /Ask AI|KI fragen/ });
+
+/** `TYPO3.settings.ajaxUrls` of the backend the page is logged in to (each URL with its token). */
+export async function ajaxUrls(target: Page = page): Promise<Record<string, string>> {
+  return target.evaluate(
+    () => (window as unknown as { TYPO3: { settings: { ajaxUrls: Record<string, string> } } }).TYPO3.settings.ajaxUrls,
+  );
+}
+
+/** The stored bodytext of a content element. */
+export async function bodytext(uid: number): Promise<string> {
+  const rows = await sql<{ bodytext: string }>('SELECT bodytext FROM tt_content WHERE uid = ?', [uid]);
+  return rows[0]?.bodytext ?? '';
+}
+
+/** Lines of the site's logs (TYPO3's, the deprecations', PHP's server) written since `mark`. */
+export function logsSince(mark: Record<string, number>): string[] {
+  const lines: string[] = [];
+  for (const [file, offset] of Object.entries(mark)) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    lines.push(
+      ...text
+        .slice(offset)
+        .split('\n')
+        .filter((l) => l.trim() !== ''),
+    );
+  }
+  return lines;
+}
+
+/** Where each log ends now, to read only what a test adds. */
+export function markLogs(): Record<string, number> {
+  const dir = join(typo3().sitePath, 'var/log');
+  const files = [...readdirSync(dir).map((f) => join(dir, f)), serverLog(site())];
+  const mark: Record<string, number> = {};
+  for (const file of new Set(files)) {
+    try {
+      mark[file] = readFileSync(file, 'utf8').length;
+    } catch {
+      mark[file] = 0;
+    }
+  }
+  return mark;
+}
