@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# The TYPO3 extension's tests need PHP 8.2+ with PHPUnit and the PSR-7 classes (TYPO3 itself cannot be
-# installed without Packagist). Install Debian's packages where they are missing, as root; otherwise
-# say in one sentence what is missing.
+# The TYPO3 extension's tests run on a real TYPO3 13.4 with nr-llm (installed by scripts/typo3-site.ts):
+# PHP 8.2 with the extensions TYPO3 needs, Debian's composer, PHPUnit and PHP_CodeSniffer. Install
+# Debian's packages where they are missing, as root; otherwise say in one sentence what is missing.
 set -euo pipefail
-PACKAGES=(php-cli php-xml php-mbstring phpunit php-guzzlehttp-psr7 php-psr-log)
+PACKAGES=(php-cli php-intl php-sqlite3 php-mbstring php-xml php-gd php-zip php-curl composer phpunit php-codesniffer)
 missing() {
-  command -v php >/dev/null 2>&1 || return 0
-  command -v phpunit >/dev/null 2>&1 || return 0
-  php -r 'exit(extension_loaded("mbstring") && extension_loaded("simplexml") && stream_resolve_include_path("GuzzleHttp/Psr7/autoload.php") && stream_resolve_include_path("Psr/Log/autoload.php") ? 0 : 1);' || return 0
+  for tool in php composer phpunit phpcs; do
+    command -v "$tool" >/dev/null 2>&1 || return 0
+  done
+  local modules
+  modules=$(php -m)
+  for module in intl pdo_sqlite mbstring dom simplexml gd zip curl; do
+    grep -qix "$module" <<<"$modules" || return 0
+  done
   return 1
 }
 if ! missing; then
@@ -20,5 +25,5 @@ if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   apt-get install -y -qq "${PACKAGES[@]}" >/dev/null
   exit 0
 fi
-echo "The TYPO3 extension's tests need PHP 8.2+, PHPUnit and Debian's php-guzzlehttp-psr7: as root, apt-get install ${PACKAGES[*]}." >&2
+echo "The TYPO3 extension's tests need PHP 8.2 with TYPO3's extensions, composer, PHPUnit and PHP_CodeSniffer: as root, apt-get install ${PACKAGES[*]}." >&2
 exit 1

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The TYPO3 extension's own checks: php -l on every file, then PHPUnit (the shared ADR-210 table,
-# request validation, the event stream, the outcome mapping, cancel ownership, the grant, the routes).
+# The TYPO3 extension's own checks, on TYPO3 13.4's and nr-llm's own classes: php -l on every file, then
+# PHPUnit (the shared ADR-210 table, request validation, the event streams, every AgentRunOutcome, Stop
+# and its ownership, the limits, the grant, the routes, the container built from Services.yaml).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-php.sh
-bash scripts/ensure-nr-llm.sh
+bash scripts/ensure-typo3-site.sh
 failed=0
 count=0
 while IFS= read -r -d '' file; do

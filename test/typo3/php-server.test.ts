@@ -39,7 +39,7 @@ describe('the TYPO3 extension on php:serve', () => {
     expect(outcomes.map((o) => o.outcome)).toEqual(['helpful']);
   });
 
-  it('stops a streaming run when a second request cancels it by its request id', async () => {
+  it('stops a run with tools when a second request cancels it by its request id', async () => {
     const requestId = `stop-${Date.now()}`;
     const response = await post('run', {
       prompt: 'Summarise with get_page_content and site_rag_query.',
@@ -65,10 +65,12 @@ describe('the TYPO3 extension on php:serve', () => {
     expect(events.at(-1)).toMatchObject({ event: 'cancelled', success: false });
     expect(events.filter((e) => e.event === 'step').length).toBeLessThan(5);
     const run = (await server.journal()).runs.find((r) =>
-      (r.messages as Array<{ content: string }>)[0]?.content.includes('site_rag_query'),
+      (r.messages as Array<{ content: string }> | undefined)?.[0]?.content.includes('site_rag_query'),
     );
-    expect(run).toMatchObject({ outcome: 'failed' });
-    expect(run?.stoppedAfterSteps).toBeLessThan(5);
+    // nr-llm's own cancel at the step boundary: the run is filed as cancelled, with the steps that ran.
+    expect(run).toMatchObject({ outcome: 'cancelled' });
+    expect(run?.recordedSteps).toBeGreaterThan(0);
+    expect(run?.recordedSteps).toBeLessThan(5);
   });
 
   it('lists nr-llm’s tasks as presets, runs one on the selection and takes feedback on its answer', async () => {

@@ -3,8 +3,8 @@
 declare(strict_types=1);
 
 use AskAiDialog\AskAi\EventListener\KeepGeneratedMarkOnSave;
-use AskAiDialog\AskAi\Unattended\NrLlmUnattendedToolFilter;
-use AskAiDialog\AskAi\Unattended\UnattendedFilterChoice;
+use AskAiDialog\AskAi\NrLlm\NrLlmUnattendedToolFilter;
+use AskAiDialog\AskAi\NrLlm\UnattendedFilterChoice;
 use AskAiDialog\AskAi\Unattended\UnattendedToolFilterInterface;
 use Symfony\Component\DependencyInjection\ContainerBuilder;
 use Symfony\Component\DependencyInjection\Loader\Configurator\ContainerConfigurator;

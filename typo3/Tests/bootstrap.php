@@ -3,46 +3,49 @@
 declare(strict_types=1);
 
 /*
- * Autoloading for the extension's tests and its test server. After `composer install` in typo3/,
- * Composer's autoloader brings TYPO3, nr-llm and the PSR packages; without it (this repository's CI),
- * nr-llm comes from askAiLocateNrLlm(), the PSR-7/17 classes from Debian's php-guzzlehttp-psr7, and
- * the few TYPO3 classes the code touches from Tests/Stubs (only where the real class is not loaded).
+ * Autoloading for the extension's PHP tests and its test server: TYPO3's and nr-llm's own classes.
+ * After `composer install` in typo3/, Composer's autoloader brings them; otherwise they come from the
+ * real TYPO3 13.4 site the tests install (`npx tsx scripts/typo3-site.ts`: the fixture's install.sh into
+ * .cache/typo3-13.4/site, or ASK_AI_TYPO3_SITE). NRLLM_PATH points nr-llm at another checkout.
+ * Stand-ins (Tests/Stubs) only for classes TYPO3 13.4 does not have (14.3's), and only where no real
+ * class is loaded.
  */
 
-require_once __DIR__ . '/locate-nr-llm.php';
-
 $extension = dirname(__DIR__);
-if (is_file($extension . '/vendor/autoload.php')) {
-    require_once $extension . '/vendor/autoload.php';
-}
-
-if (!interface_exists(Psr\Http\Message\ResponseInterface::class)) {
-    if (stream_resolve_include_path('GuzzleHttp/Psr7/autoload.php') === false) {
-        fwrite(STDERR, "The PSR-7 classes are missing: install Debian's php-guzzlehttp-psr7 (or run `composer install` in typo3/).\n");
-        exit(1);
+$repository = dirname($extension);
+$autoloaders = [
+    $extension . '/vendor/autoload.php',
+    (getenv('ASK_AI_TYPO3_SITE') ?: $repository . '/.cache/typo3-13.4/site') . '/vendor/autoload.php',
+];
+$loaded = null;
+foreach ($autoloaders as $autoloader) {
+    if (is_file($autoloader)) {
+        $loaded = require $autoloader;
+        break;
     }
-    require_once 'GuzzleHttp/Psr7/autoload.php';
 }
-if (!interface_exists(Psr\Log\LoggerInterface::class) && stream_resolve_include_path('Psr/Log/autoload.php') !== false) {
-    require_once 'Psr/Log/autoload.php';
-}
-
-$nrLlm = askAiLocateNrLlm();
-if ($nrLlm === null) {
-    fwrite(STDERR, "nr-llm's source is missing: set NRLLM_PATH, run `composer install` in typo3/, or put it at ../shared/vendor/nr-llm.\n");
+if ($loaded === null) {
+    fwrite(STDERR, "TYPO3 13.4 and nr-llm are not installed for the tests: run `npx tsx scripts/typo3-site.ts` (it installs them from ../shared/typo3-13.4), set ASK_AI_TYPO3_SITE to a composer-installed TYPO3 13.4 site with nr-llm, or run `composer install` in typo3/.\n");
     exit(1);
 }
 
 $prefixes = [
     'AskAiDialog\\AskAi\\Tests\\' => __DIR__ . '/',
     'AskAiDialog\\AskAi\\' => $extension . '/Classes/',
-    'Netresearch\\NrLlm\\' => $nrLlm . '/Classes/',
-    // Stand-ins, last: a real TYPO3 class found by an earlier loader always wins.
-    'TYPO3\\CMS\\Core\\' => __DIR__ . '/Stubs/Core/',
-    'TYPO3\\CMS\\Extbase\\' => __DIR__ . '/Stubs/Extbase/',
-    'TYPO3\\CMS\\RteCKEditor\\' => __DIR__ . '/Stubs/RteCKEditor/',
 ];
-spl_autoload_register(static function (string $class) use ($prefixes): void {
+$nrLlm = getenv('NRLLM_PATH');
+if (is_string($nrLlm) && $nrLlm !== '') {
+    if (!is_file($nrLlm . '/Classes/Service/Tool/ToolApprovalRule.php')) {
+        fwrite(STDERR, "NRLLM_PATH={$nrLlm} is not a checkout of nr-llm (no Classes/Service/Tool/ToolApprovalRule.php).\n");
+        exit(1);
+    }
+    $prefixes = ['Netresearch\\NrLlm\\' => $nrLlm . '/Classes/'] + $prefixes;
+}
+$stubs = [
+    // TYPO3 14.3 only: the save-processing event the extension listens to there.
+    'TYPO3\\CMS\\Core\\Configuration\\Event\\AfterRichtextConfigurationPreparedEvent' => __DIR__ . '/Stubs/AfterRichtextConfigurationPreparedEvent.php',
+];
+spl_autoload_register(static function (string $class) use ($prefixes, $stubs): void {
     foreach ($prefixes as $prefix => $folder) {
         if (str_starts_with($class, $prefix)) {
             $file = $folder . str_replace('\\', '/', substr($class, strlen($prefix))) . '.php';
@@ -52,4 +55,12 @@ spl_autoload_register(static function (string $class) use ($prefixes): void {
             }
         }
     }
-});
+    if (isset($stubs[$class])) {
+        require $stubs[$class];
+    }
+}, true, $nrLlm !== false && $nrLlm !== '');
+
+// The environment TYPO3's classes read (paths, context), as a CLI request of the installed site.
+if (!defined('TYPO3')) {
+    define('TYPO3', true);
+}

@@ -5,10 +5,8 @@ declare(strict_types=1);
 namespace AskAiDialog\AskAi\EventListener;
 
 use AskAiDialog\AskAi\Access\EditorAccess;
-use AskAiDialog\AskAi\Rte\DialogMessages;
+use AskAiDialog\AskAi\Rte\EditorOptions;
 use AskAiDialog\AskAi\Rte\RichTextConfiguration;
-use AskAiDialog\AskAi\Rte\SiteLanguages;
-use AskAiDialog\AskAi\Task\TaskPresets;
 use TYPO3\CMS\Core\Attribute\AsEventListener;
 use TYPO3\CMS\RteCKEditor\Form\Element\Event\BeforePrepareConfigurationForEditorEvent;
 
@@ -21,9 +19,7 @@ final class AddAskAiToRichTextEditor
 {
     public function __construct(
         private readonly EditorAccess $access,
-        private readonly DialogMessages $messages,
-        private readonly SiteLanguages $siteLanguages,
-        private readonly TaskPresets $taskPresets,
+        private readonly EditorOptions $options,
     ) {}
 
     public function __invoke(BeforePrepareConfigurationForEditorEvent $event): void
@@ -32,15 +28,9 @@ final class AddAskAiToRichTextEditor
         if ($user === null || !$this->access->mayUse($user)) {
             return;
         }
-        $data = $event->getData();
-        $placement = TaskPresets::placement();
         $event->setConfiguration(RichTextConfiguration::withAskAi(
             $event->getConfiguration(),
-            $data,
-            $this->messages->for($GLOBALS['LANG'] ?? null),
-            $this->siteLanguages->forPage((int)($data['effectivePid'] ?? 0)),
-            $placement === 'off' ? [] : $this->taskPresets->forCurrentUser(),
-            $placement,
+            $this->options->forField($event->getData(), $user),
         ));
     }
 }

@@ -15,8 +15,8 @@ final class EchoNdjsonOutput implements NdjsonOutput
 
     public function open(): void
     {
-        // Stop must reach the run through the cancel route, not kill it halfway through a step: a
-        // client that goes away leaves the run to settle (nr-llm then records its outcome).
+        // A client that goes away must not kill the run halfway through a step (nr-llm would record
+        // nothing): PHP goes on, the run sees the client gone at its next boundary and stops as Stop does.
         ignore_user_abort(true);
         @ini_set('zlib.output_compression', '0');
         @ini_set('output_buffering', '0');
@@ -35,6 +35,11 @@ final class EchoNdjsonOutput implements NdjsonOutput
     {
         echo self::encode($event), "\n";
         flush();
+    }
+
+    public function clientGone(): bool
+    {
+        return connection_aborted() === 1;
     }
 
     /** @param array<string, mixed> $event */

@@ -12,4 +12,7 @@ interface NdjsonOutput
 
     /** @param array<string, mixed> $event */
     public function line(array $event): void;
+
+    /** Whether the client is gone (a line could not be delivered). */
+    public function clientGone(): bool;
 }

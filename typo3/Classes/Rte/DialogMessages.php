@@ -14,6 +14,9 @@ final class DialogMessages
 {
     private const FILE = 'LLL:EXT:ask_ai/Resources/Private/Language/dialog.xlf:';
 
+    /** @var list<string>|null the XLIFF's ids, read once a request */
+    private ?array $ids = null;
+
     public function __construct(private readonly string $xliff = __DIR__ . '/../../Resources/Private/Language/dialog.xlf') {}
 
     /**
@@ -45,6 +48,12 @@ final class DialogMessages
 
     /** @return list<string> */
     private function ids(): array
+    {
+        return $this->ids ??= $this->read();
+    }
+
+    /** @return list<string> */
+    private function read(): array
     {
         $xml = @simplexml_load_file($this->xliff);
         if ($xml === false) {

@@ -6,9 +6,8 @@ namespace AskAiDialog\AskAi\Rte;
 
 /**
  * Adds Ask AI to a CKEditor configuration as TYPO3's RTE hands it to the editor, whatever preset the
- * field uses: the plugin module, the toolbar button first, and `askAi` with the extension's own routes
- * and the record being edited. What the site's preset already says about `askAi` wins; nothing is
- * added twice.
+ * field uses: the plugin module, the toolbar button first, and `askAi` with the extension's options.
+ * What the site's preset already says about `askAi` wins; nothing is added twice.
  */
 final class RichTextConfiguration
 {
@@ -17,16 +16,12 @@ final class RichTextConfiguration
     public const ROUTES = ['tools' => 'ask_ai_tools', 'run' => 'ask_ai_run', 'cancel' => 'ask_ai_cancel', 'outcome' => 'ask_ai_outcome'];
 
     /**
-     * @param array<string, mixed>                          $configuration the editor's configuration
-     * @param array<string, mixed>                          $formData      FormEngine's data of the field
-     * @param array<string, string|array<string, string>>   $messages      the dialog's messages in the user's language
-     * @param list<string>                                  $languages     the site's languages, as translation targets
-     * @param list<array<string, mixed>>                    $taskPresets   nr-llm's tasks the editor may run, as presets
-     * @param string                                        $placement     `beside` the dialog's presets or `instead` of them
+     * @param array<string, mixed> $configuration the editor's configuration
+     * @param array<string, mixed> $askAi         the plugin's options for this field ({@see EditorOptions})
      *
      * @return array<string, mixed>
      */
-    public static function withAskAi(array $configuration, array $formData, array $messages = [], array $languages = [], array $taskPresets = [], string $placement = 'beside'): array
+    public static function withAskAi(array $configuration, array $askAi): array
     {
         $modules = is_array($configuration['importModules'] ?? null) ? $configuration['importModules'] : [];
         $loaded = array_map(static fn(mixed $m): mixed => is_array($m) ? ($m['module'] ?? null) : $m, $modules);
@@ -47,23 +42,14 @@ final class RichTextConfiguration
         }
         $configuration['toolbar'] = $toolbar;
 
-        $ours = array_filter([
-            'routes' => self::ROUTES,
-            'markGenerated' => true,
-            'record' => self::record($formData),
-            'messages' => $messages !== [] ? $messages : null,
-            'languages' => $languages !== [] ? $languages : null,
-            'taskPresets' => $taskPresets !== [] ? $taskPresets : null,
-            'taskPresetPlacement' => $taskPresets !== [] ? ($placement === 'instead' ? 'instead' : 'beside') : null,
-        ], static fn(mixed $value): bool => $value !== null);
         $site = is_array($configuration['askAi'] ?? null) ? $configuration['askAi'] : [];
-        $configuration['askAi'] = array_replace($ours, $site);
+        $configuration['askAi'] = array_replace(['routes' => self::ROUTES], $askAi, $site);
 
         return $configuration;
     }
 
     /** @param array<string, mixed> $formData @return array{table: string, uid: int, field: string}|null */
-    private static function record(array $formData): ?array
+    public static function record(array $formData): ?array
     {
         $table = $formData['tableName'] ?? null;
         $field = $formData['fieldName'] ?? null;

@@ -7,9 +7,15 @@ namespace AskAiDialog\AskAi\Rte;
 use Throwable;
 use TYPO3\CMS\Core\Site\SiteFinder;
 
-/** The languages of the site a page belongs to, by their titles: the translate task's targets. */
+/**
+ * The languages of the site a page belongs to, as language codes (`en`, `de`, `pt-BR`): translation
+ * targets the dialog names in the editor's own language. Once per page and request.
+ */
 class SiteLanguages
 {
+    /** @var array<int, list<string>> */
+    private array $byPage = [];
+
     public function __construct(private readonly SiteFinder $sites) {}
 
     /** @return list<string> empty where the page belongs to no site */
@@ -18,19 +24,35 @@ class SiteLanguages
         if ($pageId <= 0) {
             return [];
         }
+
+        return $this->byPage[$pageId] ??= $this->read($pageId);
+    }
+
+    /** @return list<string> */
+    private function read(int $pageId): array
+    {
         try {
             $languages = $this->sites->getSiteByPageId($pageId)->getLanguages();
         } catch (Throwable) {
             return [];
         }
-        $titles = [];
+        $locales = [];
         foreach ($languages as $language) {
-            $title = trim((string)$language->getTitle());
-            if ($title !== '' && !in_array($title, $titles, true)) {
-                $titles[] = $title;
+            $locale = $language->getLocale();
+            if ($locale->getLanguageCode() !== '') {
+                $locales[] = [$locale->getLanguageCode(), $locale->getCountryCode()];
+            }
+        }
+        // The language alone ("de"), unless the site has it twice: then with its country ("de-AT", "de-DE").
+        $count = array_count_values(array_column($locales, 0));
+        $codes = [];
+        foreach ($locales as [$language, $country]) {
+            $code = $count[$language] > 1 && $country !== '' ? $language . '-' . $country : $language;
+            if (!in_array($code, $codes, true)) {
+                $codes[] = $code;
             }
         }
 
-        return $titles;
+        return $codes;
     }
 }

@@ -28,11 +28,19 @@ final class RunMessages
             return [
                 ChatMessage::user(self::join([$earlier, $material])),
                 ChatMessage::assistant($previousAnswer),
-                ChatMessage::user($request->prompt),
+                ChatMessage::user(self::instruction($request)),
             ];
         }
 
-        return [ChatMessage::user(self::join([$request->prompt, $material]))];
+        return [ChatMessage::user(self::join([self::instruction($request), $material]))];
+    }
+
+    /** The task's instruction, with the editor's note on it (shown to them with the task before it was sent). */
+    private static function instruction(RunRequest $request): string
+    {
+        return $request->direction === null
+            ? $request->prompt
+            : $request->prompt . "\n\nThe editor adds: " . $request->direction;
     }
 
     /** @param array<string, string|int> $context */

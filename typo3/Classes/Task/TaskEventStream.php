@@ -4,53 +4,61 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Task;
 
-use AskAiDialog\AskAi\Localization\Labels;
-use AskAiDialog\AskAi\Run\TerminalEvent;
+use AskAiDialog\AskAi\Run\AnswerCap;
+use AskAiDialog\AskAi\Run\Failure;
+use AskAiDialog\AskAi\Run\ProviderTimeout;
+use AskAiDialog\AskAi\Run\RunEvents;
+use AskAiDialog\AskAi\Run\RunLedger;
+use AskAiDialog\AskAi\Run\RunTicket;
+use AskAiDialog\AskAi\Run\RunWatch;
 use Closure;
 use Netresearch\NrLlm\Domain\Enum\AgentRunTerminationReason;
-use Netresearch\NrLlm\Domain\Model\Task;
-use Netresearch\NrLlm\Exception\BudgetExceededException;
-use Netresearch\NrLlm\Service\Task\TaskExecutionServiceInterface;
 use Psr\Log\LoggerInterface;
 use Throwable;
 
 /**
  * One nr-llm task run as the dialog reads a run (CONTRACT.md §2): a step for the model's call, then
  * `done` with the answer and nr-llm's correlation id, so "Helpful" / "Not helpful" reach nr-llm's
- * outcome table (ADR-176). A task has no tools, so it is unattended by construction.
+ * outcome table (ADR-176). nr-llm's task execution applies the task's prompt template, its skills and
+ * its output format, and answers whole (it does not stream). A task has no tools, so it is unattended
+ * by construction. Its provider call is bounded by the run's deadline, as every run's is.
  */
 final class TaskEventStream
 {
     public function __construct(
-        private readonly TaskExecutionServiceInterface $execution,
+        private readonly TaskCatalogueInterface $tasks,
+        private readonly RunLedger $ledger,
+        private readonly RunEvents $events,
         private readonly LoggerInterface $logger,
     ) {}
 
     /** @param Closure(array<string, mixed>): void $emit */
-    public function run(Task $task, string $input, int $userUid, Closure $emit): void
+    public function run(TaskRecord $task, string $input, RunTicket $ticket, RunWatch $watch, ProviderTimeout $timeout, Closure $emit): void
     {
         $started = hrtime(true);
+        $timeout->limit($watch->secondsLeft());
         try {
-            $result = $this->execution->execute($task, $input, $userUid > 0 ? $userUid : null);
-        } catch (BudgetExceededException) {
-            $emit(['event' => 'error', 'success' => false, 'error' => Labels::get('error.run.budget', 'Your AI usage budget is used up.')]);
+            $answer = $this->tasks->execute($task, $input, $ticket->owner);
+        } catch (Throwable $exception) {
+            $failure = Failure::of($exception, $watch->pastDeadline());
+            $this->logger->error('Ask AI: the nr-llm task could not be executed', ['task' => $task->uid, 'exception' => $exception, 'reason' => $failure->reason]);
+            $this->ledger->finish($ticket->entry, null, null, time());
+            $emit($this->events->failure($failure, (int)round($ticket->deadlineAt - $ticket->startedAt)));
 
             return;
-        } catch (Throwable $exception) {
-            $this->logger->error('Ask AI: the nr-llm task could not be executed', ['task' => $task->getUid(), 'exception' => $exception]);
-            $emit(TerminalEvent::error());
+        } finally {
+            $timeout->restore();
+        }
+        $emit(['event' => 'step', 'step' => ['kind' => 'llm', 'round' => 1, 'durationMs' => round((hrtime(true) - $started) / 1e6, 2)]]);
+        $correlationId = $answer->correlationId !== '' ? $answer->correlationId : null;
+        $this->ledger->finish($ticket->entry, $correlationId, null, time());
+        if ($watch->reason(force: true) === RunWatch::STOPPED) {
+            $emit($this->events->cancelled());
 
             return;
         }
-        $emit(['event' => 'step', 'step' => ['kind' => 'llm', 'round' => 1, 'durationMs' => round((hrtime(true) - $started) / 1e6, 2)]]);
-        $emit(TerminalEvent::done(
-            $result->content,
-            1,
-            false,
-            AgentRunTerminationReason::COMPLETED->value,
-            $result->usage,
-            null,
-            $result->correlationId !== '' ? $result->correlationId : null,
-        ));
+        $cap = new AnswerCap();
+        $content = $cap->take($answer->content);
+        $emit(RunEvents::done($content, 1, false, AgentRunTerminationReason::COMPLETED->value, $answer->usage, null, $correlationId, $cap->wasCut()));
     }
 }

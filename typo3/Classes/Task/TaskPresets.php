@@ -4,58 +4,52 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Task;
 
-use Netresearch\NrLlm\Domain\Enum\TaskInputType;
-use Netresearch\NrLlm\Domain\Model\Task;
-use Netresearch\NrLlm\Service\LlmConfigurationServiceInterface;
+use AskAiDialog\AskAi\Access\Configurations;
 
 /**
- * The nr-llm tasks an editor can run from the dialog, as its presets: active tasks that take typed
- * input (the editor's text; tasks that read logs, tables or files belong to the AI Tasks module) and
- * whose configuration the editor may use. Each runs through nr-llm's task execution, without tools.
+ * The nr-llm tasks an editor can run from the dialog, as its presets: runnable tasks (active, visible,
+ * taking the editor's text) whose configuration this editor may use — nr-llm's default where the task
+ * names none. Each runs through nr-llm's task execution, without tools.
  */
 final class TaskPresets
 {
-    /** Where the tasks go in the dialog: `beside` its own presets, `instead` of them, or `off`. */
-    public const PLACEMENTS = ['beside', 'instead', 'off'];
+    /** @var list<TaskRecord>|null this request's answer (the RTE listener asks once per field) */
+    private ?array $runnable = null;
 
     public function __construct(
         private readonly TaskCatalogueInterface $tasks,
-        private readonly LlmConfigurationServiceInterface $configurations,
+        private readonly Configurations $configurations,
     ) {}
 
     /** @return list<array{id: string, label: string, prompt: string, task: int}> */
     public function forCurrentUser(): array
     {
-        $presets = [];
-        foreach ($this->tasks->active() as $task) {
-            if ($this->mayRun($task)) {
-                $presets[] = [
-                    'id' => 'nr-llm-task-' . $task->getUid(),
-                    'label' => $task->getName(),
-                    'prompt' => $task->getDescription() !== '' ? $task->getDescription() : $task->getName(),
-                    'task' => (int)$task->getUid(),
-                ];
+        return array_map(static fn(TaskRecord $task): array => [
+            'id' => 'nr-llm-task-' . $task->uid,
+            'label' => $task->name,
+            'prompt' => $task->description !== '' ? $task->description : $task->name,
+            'task' => $task->uid,
+        ], $this->runnable());
+    }
+
+    /** The task, when this editor may run it from the dialog. */
+    public function find(int $uid): ?TaskRecord
+    {
+        foreach ($this->runnable() as $task) {
+            if ($task->uid === $uid) {
+                return $task;
             }
         }
 
-        return $presets;
+        return null;
     }
 
-    public function mayRun(Task $task): bool
+    /** @return list<TaskRecord> */
+    private function runnable(): array
     {
-        if (!$task->isActive() || $task->getInputTypeEnum() !== TaskInputType::MANUAL) {
-            return false;
-        }
-        $configuration = $task->getConfiguration();
-
-        return $configuration === null || $this->configurations->hasAccess($configuration);
-    }
-
-    /** The site's choice (Settings › Extension Configuration › ask_ai › taskPresets). */
-    public static function placement(): string
-    {
-        $setting = $GLOBALS['TYPO3_CONF_VARS']['EXTENSIONS']['ask_ai']['taskPresets'] ?? 'beside';
-
-        return in_array($setting, self::PLACEMENTS, true) ? $setting : 'beside';
+        return $this->runnable ??= array_values(array_filter(
+            $this->tasks->runnable(),
+            fn(TaskRecord $task): bool => $this->configurations->usable($task->configuration),
+        ));
     }
 }

@@ -39,8 +39,8 @@ final class ToolLabels
         'attach_file_to_content_element' => 'Attach a file to a content element',
     ];
 
-    public static function of(string $name): string
+    public static function of(string $name, Labels $labels): string
     {
-        return Labels::get('tool.' . $name, self::ENGLISH[$name] ?? ucfirst(str_replace('_', ' ', $name)));
+        return $labels->get('tool.' . $name, self::ENGLISH[$name] ?? ucfirst(str_replace('_', ' ', $name)));
     }
 }

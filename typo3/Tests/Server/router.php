@@ -3,7 +3,8 @@
 declare(strict_types=1);
 
 /*
- * The extension's real controller behind PHP's built-in server, on the simulated catalogue
+ * The extension's real controller, from its real service configuration, behind PHP's built-in server, on
+ * the simulated catalogue
  * (`npm run php:serve -- PORT`). Routes: /api/ask-ai/{tools,run,cancel,outcome,tasks} (also without the
  * prefix), as the simulated backend serves them; GET /api/ask-ai/journal shows what the scripted
  * runtime was asked and how each run ended, DELETE clears it.
@@ -13,8 +14,6 @@ declare(strict_types=1);
  */
 
 use AskAiDialog\AskAi\Http\EchoNdjsonOutput;
-use AskAiDialog\AskAi\Tests\Support\FileCache;
-use AskAiDialog\AskAi\Tests\Support\RecordingLogger;
 use AskAiDialog\AskAi\Tests\Support\SimulatedSite;
 use GuzzleHttp\Psr7\ServerRequest;
 use TYPO3\CMS\Core\Http\NullResponse;
@@ -68,10 +67,11 @@ if ($method !== $allowed) {
 
 SimulatedSite::logIn($_SERVER['HTTP_X_ASK_AI_USER'] ?? 'editor');
 $delay = getenv('ASK_AI_STEP_DELAY_MS');
+if (!is_dir($state)) {
+    mkdir($state, 0775, true);
+}
 $site = new SimulatedSite(
     new EchoNdjsonOutput(),
-    new FileCache($state . '/cache'),
-    new RecordingLogger(),
     $delay === false ? 150 : max(0, (int)$delay),
     $state,
 );

@@ -26,11 +26,12 @@ use Throwable;
  * from the text in its messages (summarise, shorten, translate, keywords, a refinement of an earlier
  * answer), and calls each registered tool its prompt names — offered ones run, others come back as
  * "not permitted" error steps, as nr-llm's loop refuses them. Steps are reported through `$onStep` as
- * they happen, `$stepDelayMs` apart; a step observer that throws ends the run at that step boundary
- * the way nr-llm's executor does (the run settles failed, the throwable is the result's error).
+ * they happen, `$stepDelayMs` apart, the way nr-llm's executor reports them (ADR-103): the observer
+ * first, then the cancellation probe — a run cancelled through `cancel()` has that step recorded and
+ * ends `cancelled`; an observer that throws ends the run `failed`, with the throwable as its error.
  *
  * Every run is written to a journal (memory, and a file for the test server), so tests can see what
- * the runtime was asked and how each run ended.
+ * the runtime was asked, which steps it recorded and how each run ended.
  */
 final class ScriptedAgentRuntime implements AgentRuntimeInterface
 {
@@ -42,6 +43,9 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
 
     /** Forces the outcome of the next run (tests of the outcome mapping). */
     public ?Closure $nextResult = null;
+
+    /** @var array{owner: int, uuid: string, cancelled: bool}|null the run being executed */
+    public ?array $running = null;
 
     public function __construct(
         private readonly ToolRegistry $registry,
@@ -59,6 +63,17 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
             'allowedToolNames' => $request->allowedToolNames,
             'messages' => array_map(static fn(ChatMessage $m): array => ['role' => $m->role, 'content' => $m->content], $request->messages),
         ];
+        $this->running = ['owner' => $request->actor->backendUserUid, 'uuid' => $uuid, 'cancelled' => false];
+        try {
+            return $this->execute($request, $onStep, $uuid, $entry);
+        } finally {
+            $this->running = null;
+        }
+    }
+
+    /** @param array<string, mixed> $entry */
+    private function execute(AgentRunRequest $request, ?Closure $onStep, string $uuid, array $entry): AgentRunResult
+    {
         if ($this->nextResult !== null) {
             $result = ($this->nextResult)($uuid, $onStep);
             $this->nextResult = null;
@@ -72,8 +87,12 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
             if ($this->stepDelayMs > 0) {
                 usleep($this->stepDelayMs * 1000);
             }
-            $steps[] = $s;
+            // nr-llm: the observer first, then the probe; a cancelled run records this step and stops.
             $onStep?->__invoke($s);
+            $steps[] = $s;
+            if ($this->running['cancelled'] ?? false) {
+                throw new RunCancelled();
+            }
         };
         $allowed = $request->allowedToolNames ?? [];
         $prompt = $this->lastUserText($request->messages);
@@ -86,8 +105,12 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
                 $step(new RunStep('tool', $round, 3.0, toolName: $tool, toolResult: $offered ? 'ok' : sprintf('Error: tool "%s" not permitted', $tool), toolIsError: !$offered));
             }
             $step(new RunStep('llm', 2, 20.0, finishReason: 'stop'));
+        } catch (RunCancelled $cancelled) {
+            $this->write($entry + ['outcome' => AgentRunOutcome::CANCELLED->value, 'recordedSteps' => count($steps)]);
+
+            return new AgentRunResult(AgentRunOutcome::CANCELLED, $uuid, $steps, error: $cancelled);
         } catch (Throwable $stopped) {
-            $this->write($entry + ['outcome' => AgentRunOutcome::FAILED->value, 'stoppedAfterSteps' => count($steps)]);
+            $this->write($entry + ['outcome' => AgentRunOutcome::FAILED->value, 'recordedSteps' => count($steps)]);
 
             return new AgentRunResult(AgentRunOutcome::FAILED, $uuid, $steps, error: $stopped);
         }
@@ -105,12 +128,20 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
         );
     }
 
+    /** nr-llm's cancel: only the run's owner (or an administrator), only a run that has not ended. */
     public function cancel(AiActorContext $actor, string $runUuid): bool
     {
         $this->cancels[] = ['actor' => $actor->backendUserUid, 'runUuid' => $runUuid];
         $this->write(['cancel' => $runUuid, 'actor' => $actor->backendUserUid]);
+        if ($this->running === null || $this->running['uuid'] !== $runUuid || $this->running['cancelled']) {
+            return false;
+        }
+        if ($this->running['owner'] !== $actor->backendUserUid && !$actor->isAdmin) {
+            return false;
+        }
+        $this->running['cancelled'] = true;
 
-        return false;
+        return true;
     }
 
     public function enqueue(AgentRunRequest $request): string

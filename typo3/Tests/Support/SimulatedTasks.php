@@ -4,49 +4,58 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Tests\Support;
 
+use AskAiDialog\AskAi\Task\TaskAnswer;
 use AskAiDialog\AskAi\Task\TaskCatalogueInterface;
-use Netresearch\NrLlm\Domain\Model\Task;
+use AskAiDialog\AskAi\Task\TaskRecord;
+use Netresearch\NrLlm\Domain\Model\UsageStatistics;
+use Netresearch\NrLlm\Domain\ValueObject\ChatMessage;
 
 /**
- * nr-llm task records for the tests and the test server (nr-llm's own `Task` model): two an editor can
- * run, one that reads the system log (not for the dialog), one switched off, one on a configuration
- * the editor may not use.
+ * nr-llm's tasks as the simulated site has them (behind the door, where the real catalogue reads nr-llm's
+ * repository): two runnable on the editor's text, one on a configuration a user may be denied, and the
+ * ones the real catalogue leaves out (a task that reads the system log, a switched-off one) are not
+ * here. Running one answers as the scripted model does, and each run is journalled.
  */
 final class SimulatedTasks implements TaskCatalogueInterface
 {
-    /** @var array<int, Task> */
+    /** @var array<int, TaskRecord> */
     private array $tasks = [];
 
-    public function __construct(SimulatedCatalogue $catalogue)
+    /** @var list<array{task: int, input: string, user: int, correlationId: string}> */
+    public array $calls = [];
+
+    public function __construct(SimulatedCatalogue $catalogue, private readonly ?string $journalFile = null)
     {
-        $this->add(11, 'Teaser in 160 characters', 'Write a teaser of at most 160 characters for this text.', 'manual', true);
-        $this->add(12, 'Key points as a list', 'List the key points of this text.', 'manual', true);
-        $this->add(13, 'Explain the system log', 'Explain the latest errors of the system log.', 'syslog', true);
-        $this->add(14, 'Old press-release style', 'Rewrite this as a press release.', 'manual', false);
-        $this->add(15, 'Internal memo', 'Rewrite this as an internal memo.', 'manual', true)
-            ->setConfiguration($catalogue->configuration('private'));
+        $this->tasks[11] = new TaskRecord(11, 'Teaser in 160 characters', 'Write a teaser of at most 160 characters for this text.', null);
+        $this->tasks[12] = new TaskRecord(12, 'Key points as a list', 'List the key points of this text.', null);
+        $this->tasks[15] = new TaskRecord(15, 'Internal memo', 'Rewrite this as an internal memo.', $catalogue->configuration('private'));
     }
 
-    public function active(): array
+    /** How often the task list was read. */
+    public int $listed = 0;
+
+    public function runnable(): array
     {
-        return array_values(array_filter($this->tasks, static fn(Task $t): bool => $t->isActive()));
+        $this->listed++;
+
+        return array_values($this->tasks);
     }
 
-    public function find(int $uid): ?Task
+    public function find(int $uid): ?TaskRecord
     {
         return $this->tasks[$uid] ?? null;
     }
 
-    private function add(int $uid, string $name, string $description, string $inputType, bool $active): Task
+    public function execute(TaskRecord $task, string $input, int $owner): TaskAnswer
     {
-        $task = new Task();
-        $task->_setProperty('uid', $uid);
-        $task->setName($name);
-        $task->setDescription($description);
-        $task->setPromptTemplate($description . "\n\n{{input}}");
-        $task->setInputType($inputType);
-        $task->setIsActive($active);
+        $correlationId = sprintf('%08x-%04x-4%03x-a%03x-%012x', random_int(0, 0xffffffff), random_int(0, 0xffff), random_int(0, 0xfff), random_int(0, 0xfff), random_int(0, 0xffffffffffff));
+        $call = ['task' => $task->uid, 'input' => $input, 'user' => $owner, 'correlationId' => $correlationId];
+        $this->calls[] = $call;
+        if ($this->journalFile !== null) {
+            file_put_contents($this->journalFile, json_encode(['taskRun' => $call]) . "\n", FILE_APPEND | LOCK_EX);
+        }
+        $answer = ScriptedAnswers::for([ChatMessage::user($task->description . "\n\nThe text:\n<<<\n" . $input . "\n>>>")]);
 
-        return $this->tasks[$uid] = $task;
+        return new TaskAnswer($answer, UsageStatistics::fromTokens((int)ceil(mb_strlen($input) / 4) + 20, (int)ceil(mb_strlen($answer) / 4)), $correlationId);
     }
 }

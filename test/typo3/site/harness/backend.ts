@@ -4,7 +4,7 @@ import { chromium, type Browser, type BrowserContext, type FrameLocator, type Pa
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/chromium';
 import type { ModelRequest, ScriptedReply } from './fake-model';
-import { fixture, serverLog, type Site } from './site';
+import { fixture, serverLog, type Site } from '../../../../scripts/typo3-site';
 
 /** Where the real TYPO3 and the fake model listen (from the global setup). */
 export const typo3 = () => inject('typo3');

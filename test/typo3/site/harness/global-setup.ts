@@ -1,6 +1,13 @@
 import type { TestProject } from 'vitest/node';
 import { startFakeModel, type FakeModel } from './fake-model';
-import { ensureVaultKey, fixture, prepareSite, serveSite, typo3Cli, type SiteServer } from './site';
+import {
+  ensureVaultKey,
+  fixture,
+  prepareSite,
+  serveSite,
+  typo3Cli,
+  type SiteServer,
+} from '../../../../scripts/typo3-site';
 
 let model: FakeModel | undefined;
 let server: SiteServer | undefined;

@@ -10,6 +10,7 @@ use Netresearch\NrLlm\Domain\Enum\BackendUserGrant;
 use PHPUnit\Framework\TestCase;
 use TYPO3\CMS\Core\Authentication\BackendUserAuthentication;
 
+/** Who may use the dialog, on TYPO3's own backend user: its `user` row and its group data. */
 final class EditorAccessTest extends TestCase
 {
     protected function tearDown(): void
@@ -17,11 +18,11 @@ final class EditorAccessTest extends TestCase
         SimulatedSite::logIn(null);
     }
 
-    public function testAnEditorWithNrLlmsTasksUseGrantMayUseTheDialog(): void
+    public function testAnEditorWhoseGroupsGrantNrLlmsTasksUseMayUseTheDialog(): void
     {
         $user = new BackendUserAuthentication();
-        $user->user = ['uid' => 5];
-        $user->permissions = ['custom_options' => ['tx_nrllm_grants:tasks_use']];
+        $user->user = ['uid' => 5, 'admin' => 0];
+        $user->groupData['custom_options'] = 'tx_nrllm_grants:agent_approve,tx_nrllm_grants:tasks_use';
 
         self::assertTrue((new EditorAccess())->mayUse($user));
     }
@@ -29,25 +30,26 @@ final class EditorAccessTest extends TestCase
     public function testAPermissionNamedOtherwiseIsNotTheGrant(): void
     {
         $user = new BackendUserAuthentication();
-        $user->user = ['uid' => 5];
+        $user->user = ['uid' => 5, 'admin' => 0];
         // On purpose: the string an earlier guide told integrators to check, and another nr-llm grant.
-        $user->permissions = ['custom_options' => ['nrllm:tasks_use', 'tx_nrllm_grants:agent_approve']];
+        $user->groupData['custom_options'] = 'nrllm:tasks_use,tx_nrllm_grants:agent_approve';
 
         self::assertFalse((new EditorAccess())->mayUse($user));
     }
 
-    public function testAdministratorsPass(): void
+    public function testAdministratorsPassByTheirUserRow(): void
     {
-        self::assertTrue((new EditorAccess())->mayUse(SimulatedSite::logIn('admin')));
+        $admin = new BackendUserAuthentication();
+        $admin->user = ['uid' => 1, 'admin' => 1];
+
+        self::assertTrue((new EditorAccess())->mayUse($admin));
     }
 
     public function testNobodyLoggedInIsNoUser(): void
     {
         SimulatedSite::logIn(null);
         self::assertNull((new EditorAccess())->currentUser());
-
-        $anonymous = new BackendUserAuthentication();
-        $GLOBALS['BE_USER'] = $anonymous;
+        $GLOBALS['BE_USER'] = new BackendUserAuthentication();
         self::assertNull((new EditorAccess())->currentUser(), 'a user object without a uid is not a session');
     }
 

@@ -4,14 +4,18 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Tests\Unit\Localization;
 
+use AskAiDialog\AskAi\Access\EditorAccess;
 use AskAiDialog\AskAi\Localization\Labels;
+use AskAiDialog\AskAi\Tests\Support\SimulatedSite;
 use PHPUnit\Framework\TestCase;
+use TYPO3\CMS\Core\Localization\LanguageService;
+use TYPO3\CMS\Core\Localization\LanguageServiceFactory;
 
 final class LabelsTest extends TestCase
 {
     protected function tearDown(): void
     {
-        unset($GLOBALS['LANG']);
+        SimulatedSite::logIn(null);
     }
 
     public function testEveryKeyTheCodeUsesIsInTheEnglishAndTheGermanFileWithTheSameEnglishText(): void
@@ -19,14 +23,13 @@ final class LabelsTest extends TestCase
         $used = [];
         foreach (new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator(dirname(__DIR__, 3) . '/Classes')) as $file) {
             if ($file->isFile() && $file->getExtension() === 'php') {
-                preg_match_all("/(?:Labels::get\\(|InvalidRunRequest\\()'([a-z.A-Z]+)',\\s*'((?:[^'\\\\]|\\\\.)*)'/", (string)file_get_contents($file->getPathname()), $matches, PREG_SET_ORDER);
+                preg_match_all('/(?:->get\(|\$invalid\()\s*\'([a-z][a-zA-Z.]+)\',\s*\'((?:[^\'\\\\]|\\\\.)*)\'/', (string)file_get_contents($file->getPathname()), $matches, PREG_SET_ORDER);
                 foreach ($matches as [, $key, $english]) {
                     $used[$key] = stripslashes($english);
                 }
             }
         }
-        self::assertGreaterThan(15, count($used));
-
+        self::assertGreaterThan(30, count($used));
         $english = $this->units('locallang.xlf', 'source');
         $german = $this->units('de.locallang.xlf', 'target');
         foreach ($used as $key => $text) {
@@ -36,17 +39,36 @@ final class LabelsTest extends TestCase
         }
     }
 
-    public function testTheBackendUsersLanguageAnswersWhereLoaded(): void
+    public function testTheEditorsLanguageAnswersAndALabelWithoutArgumentsIsNeverFormatted(): void
     {
-        $GLOBALS['LANG'] = new class {
-            public function sL(string $key): string
-            {
-                return str_ends_with($key, ':error.configuration.missing') ? 'Die KI-Konfiguration „%s“ gibt es nicht.' : '';
-            }
-        };
+        SimulatedSite::logIn('editor');
+        $labels = new Labels($this->languages([
+            'error.configuration.missing' => 'Die KI-Konfiguration „%s“ gibt es nicht.',
+            'error.run.cancelled' => 'Zu 100 % gestoppt.',
+            'error.run.deadline' => 'Keine Antwort in %d Sekunden von %s.',
+        ]), new EditorAccess());
 
-        self::assertSame('Die KI-Konfiguration „x“ gibt es nicht.', Labels::get('error.configuration.missing', 'The AI configuration "%s" does not exist.', ['x']));
-        self::assertSame('Fallback.', Labels::get('error.other', 'Fallback.'));
+        self::assertSame('Die KI-Konfiguration „x“ gibt es nicht.', $labels->get('error.configuration.missing', 'The AI configuration "%s" does not exist.', ['x']));
+        self::assertSame('Zu 100 % gestoppt.', $labels->get('error.run.cancelled', 'The task was stopped.'), 'a bare % is text');
+        self::assertSame('The AI service did not answer within 120 seconds.', $labels->get('error.run.deadline', 'The AI service did not answer within %d seconds.', [120]), 'a translation that asks for more than it gets falls back to English');
+        self::assertSame('Fallback.', $labels->get('error.other', 'Fallback.'));
+    }
+
+    public function testOutsideABackendRequestEverythingIsEnglish(): void
+    {
+        self::assertSame('The task was stopped.', Labels::english()->get('error.run.cancelled', 'The task was stopped.'));
+        self::assertNull((new Labels($this->languages([]), new EditorAccess()))->language(), 'no user, no language service');
+    }
+
+    /** @param array<string, string> $texts */
+    private function languages(array $texts): LanguageServiceFactory
+    {
+        $language = $this->createMock(LanguageService::class);
+        $language->method('sL')->willReturnCallback(static fn(string $key): string => $texts[substr($key, strrpos($key, ':') + 1)] ?? '');
+        $factory = $this->createMock(LanguageServiceFactory::class);
+        $factory->method('createFromUserPreferences')->willReturn($language);
+
+        return $factory;
     }
 
     /** @return array<string, string> */

@@ -44,4 +44,32 @@ final class GeneratedMarkProcessingTest extends TestCase
         self::assertSame([...GeneratedMarkProcessing::TYPO3_SPAN_DEFAULTS, 'data-ai-generated'], explode(',', $match[1]));
         self::assertStringContainsString("resource: 'EXT:rte_ckeditor/Configuration/RTE/Default.yaml'", $yaml);
     }
+
+    public function testTheMarkIsOfferedOnlyWhereTheFieldsSaveKeepsIt(): void
+    {
+        self::assertFalse(GeneratedMarkProcessing::keeps([]), 'TYPO3’s default span attributes strip it');
+        self::assertTrue(GeneratedMarkProcessing::keeps(GeneratedMarkProcessing::addTo([])));
+        self::assertTrue(GeneratedMarkProcessing::keeps(['processing' => ['HTMLparser_db' => ['tags' => ['span' => ['allowedAttribs' => 'class, data-ai-generated']]]]]));
+        // Page TSconfig, merged into `proc.`, is what the save reads last.
+        self::assertFalse(GeneratedMarkProcessing::keeps([
+            'processing' => ['HTMLparser_db' => ['tags' => ['span' => ['allowedAttribs' => 'data-ai-generated']]]],
+            'proc.' => ['HTMLparser_db.' => ['tags.' => ['span.' => ['allowedAttribs' => 'class']]]],
+        ]));
+    }
+
+    public function testOnTypo3ThirteenTheDefaultPresetBecomesTheAskAiPresetUnlessASiteReplacedIt(): void
+    {
+        $before = $GLOBALS['TYPO3_CONF_VARS'] ?? [];
+        $GLOBALS['TYPO3_CONF_VARS'] = ['SYS' => ['caching' => ['cacheConfigurations' => []]], 'RTE' => ['Presets' => ['default' => 'EXT:rte_ckeditor/Configuration/RTE/Default.yaml']]];
+        require dirname(__DIR__, 3) . '/ext_localconf.php';
+        $core = $GLOBALS['TYPO3_CONF_VARS']['RTE']['Presets'];
+        $GLOBALS['TYPO3_CONF_VARS']['RTE']['Presets'] = ['default' => 'EXT:site/Configuration/RTE/Mine.yaml'];
+        require dirname(__DIR__, 3) . '/ext_localconf.php';
+        $own = $GLOBALS['TYPO3_CONF_VARS']['RTE']['Presets'];
+        $GLOBALS['TYPO3_CONF_VARS'] = $before;
+
+        self::assertSame('EXT:ask_ai/Configuration/RTE/AskAi.yaml', $core['default']);
+        self::assertSame('EXT:ask_ai/Configuration/RTE/AskAi.yaml', $core['ask_ai']);
+        self::assertSame('EXT:site/Configuration/RTE/Mine.yaml', $own['default'], 'a site’s own default preset stays');
+    }
 }

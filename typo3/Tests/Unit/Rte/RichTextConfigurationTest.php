@@ -4,17 +4,15 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Tests\Unit\Rte;
 
-use AskAiDialog\AskAi\Access\EditorAccess;
 use AskAiDialog\AskAi\EventListener\AddAskAiToRichTextEditor;
 use AskAiDialog\AskAi\Rte\DialogMessages;
 use AskAiDialog\AskAi\Rte\RichTextConfiguration;
 use AskAiDialog\AskAi\Rte\SiteLanguages;
-use AskAiDialog\AskAi\Task\TaskPresets;
-use AskAiDialog\AskAi\Tests\Support\SimulatedCatalogue;
-use AskAiDialog\AskAi\Tests\Support\SimulatedConfigurations;
+use AskAiDialog\AskAi\Tests\Support\OneSite;
+use AskAiDialog\AskAi\Tests\Support\RecordingOutput;
 use AskAiDialog\AskAi\Tests\Support\SimulatedSite;
-use AskAiDialog\AskAi\Tests\Support\SimulatedTasks;
 use PHPUnit\Framework\TestCase;
+use TYPO3\CMS\Core\Site\SiteFinder;
 use TYPO3\CMS\RteCKEditor\Form\Element\Event\BeforePrepareConfigurationForEditorEvent;
 
 final class RichTextConfigurationTest extends TestCase
@@ -34,7 +32,7 @@ final class RichTextConfigurationTest extends TestCase
 
     public function testAddsThePluginTheButtonFirstAndTheRoutesToWhateverPresetTheFieldUses(): void
     {
-        $configuration = RichTextConfiguration::withAskAi(self::SITE_PRESET, self::FORM_DATA);
+        $configuration = RichTextConfiguration::withAskAi(self::SITE_PRESET, ['record' => RichTextConfiguration::record(self::FORM_DATA)]);
 
         self::assertSame([
             ['module' => '@typo3/rte-ckeditor/plugin/whitespace.js', 'exports' => ['Whitespace']],
@@ -44,12 +42,13 @@ final class RichTextConfigurationTest extends TestCase
         self::assertTrue($configuration['toolbar']['shouldNotGroupWhenFull'], 'the rest of the toolbar stays');
         self::assertSame(RichTextConfiguration::ROUTES, $configuration['askAi']['routes']);
         self::assertSame(['table' => 'tt_content', 'uid' => 12, 'field' => 'bodytext'], $configuration['askAi']['record']);
+        self::assertArrayNotHasKey('configuration', $configuration['askAi'], 'nr-llm’s default, found by its flag on the server');
     }
 
     public function testAddsNothingTwiceAndTheSitesOwnAskAiSettingsWin(): void
     {
-        $once = RichTextConfiguration::withAskAi(self::SITE_PRESET + ['askAi' => ['configuration' => 'eu-hosted', 'markGenerated' => false]], self::FORM_DATA);
-        $twice = RichTextConfiguration::withAskAi($once, self::FORM_DATA);
+        $once = RichTextConfiguration::withAskAi(self::SITE_PRESET + ['askAi' => ['configuration' => 'eu-hosted', 'markGenerated' => false]], ['markGenerated' => true]);
+        $twice = RichTextConfiguration::withAskAi($once, ['markGenerated' => true]);
 
         self::assertSame($once, $twice);
         self::assertSame('eu-hosted', $twice['askAi']['configuration']);
@@ -58,53 +57,69 @@ final class RichTextConfigurationTest extends TestCase
 
     public function testAToolbarGivenAsAListAndARecordNotYetSaved(): void
     {
-        $configuration = RichTextConfiguration::withAskAi(['toolbar' => ['bold']], ['databaseRow' => ['uid' => 'NEW64f0a'], 'tableName' => 'tt_content', 'fieldName' => 'bodytext']);
-
-        self::assertSame(['items' => ['askAi', '|', 'bold']], $configuration['toolbar']);
-        self::assertArrayNotHasKey('record', $configuration['askAi']);
+        self::assertSame(['items' => ['askAi', '|', 'bold']], RichTextConfiguration::withAskAi(['toolbar' => ['bold']], [])['toolbar']);
+        self::assertNull(RichTextConfiguration::record(['databaseRow' => ['uid' => 'NEW64f0a'], 'tableName' => 'tt_content', 'fieldName' => 'bodytext']));
     }
 
-    public function testTheListenerAddsAskAiOnlyForEditorsWithNrLlmsGrant(): void
+    public function testTheListenerAddsAskAiOnlyForEditorsWithNrLlmsGrantWithWhatTheFieldNeeds(): void
     {
-        $catalogue = SimulatedCatalogue::fromFixture();
-        $tasks = new SimulatedTasks($catalogue);
-        $listener = new AddAskAiToRichTextEditor(
-            new EditorAccess(),
-            new DialogMessages(),
-            $this->siteLanguages(['English', 'Deutsch']),
-            new TaskPresets($tasks, new SimulatedConfigurations($catalogue, ['private'])),
-        );
+        $site = new SimulatedSite(new RecordingOutput(), deniedConfigurations: ['private']);
+        $site->container->set(SiteFinder::class, new OneSite(['en_US.UTF-8', 'de_DE.UTF-8', 'de_AT.UTF-8']));
+        $listener = $site->container->get(AddAskAiToRichTextEditor::class);
+        $keeps = ['parameterArray' => ['fieldConf' => ['config' => ['richtextConfiguration' => ['processing' => ['HTMLparser_db' => ['tags' => ['span' => ['allowedAttribs' => 'class,data-ai-generated']]]]]]]]];
 
         SimulatedSite::logIn('no-grant');
-        $event = new BeforePrepareConfigurationForEditorEvent(self::SITE_PRESET, self::FORM_DATA);
+        $event = new BeforePrepareConfigurationForEditorEvent(self::SITE_PRESET, self::FORM_DATA + $keeps);
         $listener($event);
         self::assertSame(self::SITE_PRESET, $event->getConfiguration());
 
         SimulatedSite::logIn('editor');
         $listener($event);
+        $askAi = $event->getConfiguration()['askAi'];
         self::assertContains('askAi', $event->getConfiguration()['toolbar']['items']);
-        self::assertSame(['English', 'Deutsch'], $event->getConfiguration()['askAi']['languages']);
+        self::assertSame(['en', 'de-DE', 'de-AT'], $askAi['languages'], 'the site’s languages by code, named by the dialog in the editor’s language');
         // nr-llm's tasks this editor may run, beside the dialog's own (the extension's default placement).
-        self::assertSame([11, 12], array_column($event->getConfiguration()['askAi']['taskPresets'], 'task'));
-        self::assertSame('beside', $event->getConfiguration()['askAi']['taskPresetPlacement']);
+        self::assertSame([11, 12], array_column($askAi['taskPresets'], 'task'));
+        self::assertSame('beside', $askAi['taskPresetPlacement']);
+        self::assertTrue($askAi['markGenerated'], 'this field’s save keeps the mark');
+        self::assertFalse($askAi['debug'], 'tools, steps and usage are for administrators');
+        self::assertTrue($askAi['altText']);
+
+        $withoutTheRule = new BeforePrepareConfigurationForEditorEvent(self::SITE_PRESET, self::FORM_DATA);
+        $listener($withoutTheRule);
+        self::assertFalse($withoutTheRule->getConfiguration()['askAi']['markGenerated'], 'no mark where saving would strip it');
     }
 
-    public function testTheSiteChoosesTasksInsteadOfTheDialogsOwnOrNone(): void
+    public function testAnAdministratorGetsTheDebugViewAndTheSiteChoosesTasksInsteadOrNone(): void
     {
-        $presets = [['id' => 'nr-llm-task-11', 'label' => 'Teaser', 'prompt' => 'Write a teaser.', 'task' => 11]];
-        self::assertSame('instead', RichTextConfiguration::withAskAi([], self::FORM_DATA, [], [], $presets, 'instead')['askAi']['taskPresetPlacement']);
-        self::assertArrayNotHasKey('taskPresets', RichTextConfiguration::withAskAi([], self::FORM_DATA)['askAi']);
+        SimulatedSite::logIn('admin');
+        $instead = (new SimulatedSite(new RecordingOutput(), settings: ['taskPresets' => 'instead']))->container->get(AddAskAiToRichTextEditor::class);
+        $event = new BeforePrepareConfigurationForEditorEvent([], self::FORM_DATA);
+        $instead($event);
+        self::assertSame('instead', $event->getConfiguration()['askAi']['taskPresetPlacement']);
+        self::assertTrue($event->getConfiguration()['askAi']['debug']);
 
-        $GLOBALS['TYPO3_CONF_VARS']['EXTENSIONS']['ask_ai']['taskPresets'] = 'instead';
-        self::assertSame('instead', TaskPresets::placement());
-        $GLOBALS['TYPO3_CONF_VARS']['EXTENSIONS']['ask_ai']['taskPresets'] = 'everywhere';
-        self::assertSame('beside', TaskPresets::placement(), 'an unknown setting is the default');
-        unset($GLOBALS['TYPO3_CONF_VARS']['EXTENSIONS']);
+        $off = (new SimulatedSite(new RecordingOutput(), settings: ['taskPresets' => 'off']))->container->get(AddAskAiToRichTextEditor::class);
+        $event = new BeforePrepareConfigurationForEditorEvent([], self::FORM_DATA);
+        $off($event);
+        self::assertArrayNotHasKey('taskPresets', $event->getConfiguration()['askAi']);
+    }
+
+    public function testWhatEveryFieldSharesIsWorkedOutOncePerRequest(): void
+    {
+        $site = new SimulatedSite(new RecordingOutput());
+        SimulatedSite::logIn('editor');
+        $listener = $site->container->get(AddAskAiToRichTextEditor::class);
+        for ($field = 0; $field < 3; $field++) {
+            $listener(new BeforePrepareConfigurationForEditorEvent([], self::FORM_DATA));
+        }
+
+        self::assertSame(1, $site->tasks->listed, 'nr-llm’s task list is read once for the three fields');
     }
 
     public function testTheDialogsMessagesComeFromTheXliffInTheUsersLanguage(): void
     {
-        $GLOBALS['LANG'] = new class {
+        $language = new class {
             public function sL(string $key): string
             {
                 return match (substr($key, strrpos($key, ':') + 1)) {
@@ -118,22 +133,17 @@ final class RichTextConfigurationTest extends TestCase
 
         self::assertSame(
             ['trigger' => 'Spør AI', 'tools' => 'Verktøy: {0} tilgjengelige, {1} holdt tilbake', 'withheldReason' => ['unknown' => 'Ukjent verktøy']],
-            (new DialogMessages())->for($GLOBALS['LANG']),
+            (new DialogMessages())->for($language),
         );
         self::assertSame([], (new DialogMessages())->for(null), 'no language service: the dialog’s own tables');
     }
 
-    /** @param list<string> $titles */
-    private function siteLanguages(array $titles): SiteLanguages
+    public function testSiteLanguagesAreReadOncePerPage(): void
     {
-        return new class ($titles) extends SiteLanguages {
-            /** @param list<string> $titles */
-            public function __construct(private readonly array $titles) {}
+        $languages = new SiteLanguages(new OneSite(['en_US.UTF-8']));
 
-            public function forPage(int $pageId): array
-            {
-                return $pageId === 3 ? $this->titles : [];
-            }
-        };
+        self::assertSame(['en'], $languages->forPage(3));
+        self::assertSame([], $languages->forPage(0));
+        self::assertSame([], $languages->forPage(500), 'a page of no site');
     }
 }

@@ -1,0 +1,167 @@
+/**
+ * The real TYPO3 13.4 with nr-llm that the extension's tests run on: installed by the fixture's
+ * `install.sh` into a cache folder (reused across runs), or a site of one's own. `npx tsx
+ * scripts/typo3-site.ts` installs or updates it and prints its folder (the PHP unit tests load TYPO3's
+ * and nr-llm's classes from it); the real-TYPO3 tests (test/typo3/site) serve it.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const here = dirname(fileURLToPath(import.meta.url));
+export const repository = resolve(here, '..');
+const fixtureScript = join(repository, 'test/typo3/site/harness/fixture.php');
+
+/** The vault secret the OpenAI-API provider of the fixture names as its key. */
+const VAULT_KEY = 'ask_ai_test_openai_key';
+
+export const WHERE_TO_POINT =
+  'The real-TYPO3 tests install TYPO3 13.4 with nr-llm from ../shared/typo3-13.4 (its install.sh): point ' +
+  'ASK_AI_TYPO3_FIXTURE at such a folder, or ASK_AI_TYPO3_SITE at a composer-installed TYPO3 13.4 site of your ' +
+  'own with nr-llm and this extension (typo3/) installed, whose database the tests may reset.';
+
+export interface Site {
+  /** The site's folder (composer root: vendor/, public/, config/). */
+  readonly path: string;
+}
+
+/**
+ * The site the tests run against: `ASK_AI_TYPO3_SITE` as it is, or a site installed by the fixture's
+ * `install.sh` into a cache folder that later runs reuse (about a minute the first time, seconds after).
+ */
+export async function prepareSite(log: (line: string) => void = () => {}): Promise<Site> {
+  const own = process.env.ASK_AI_TYPO3_SITE;
+  if (own) {
+    if (!existsSync(join(own, 'vendor/autoload.php')))
+      throw new Error(`ASK_AI_TYPO3_SITE=${own} has no vendor/autoload.php. ${WHERE_TO_POINT}`);
+    return { path: resolve(own) };
+  }
+  const fixture = resolve(repository, process.env.ASK_AI_TYPO3_FIXTURE ?? '../shared/typo3-13.4');
+  const installer = join(fixture, 'install.sh');
+  if (!existsSync(installer)) throw new Error(`No TYPO3 installer at ${installer}. ${WHERE_TO_POINT}`);
+  const path = resolve(repository, process.env.ASK_AI_TYPO3_CACHE ?? '.cache/typo3-13.4/site');
+  mkdirSync(path, { recursive: true });
+  const started = Date.now();
+  const installed = existsSync(join(path, 'config/system/settings.php'));
+  log(`TYPO3 13.4 with nr-llm: ${installed ? 'updating' : 'installing'} ${path}…`);
+  await run('bash', [installer, path, join(repository, 'typo3'), 'http://127.0.0.1:8080/'], {
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 600_000,
+  }).catch((error: { stderr?: string; message: string }) => {
+    throw new Error(`install.sh failed: ${error.stderr || error.message}`);
+  });
+  // Any host and port reach the site's pages (the server runs on a free port, not the installer's 8080).
+  const sites = join(path, 'config/sites');
+  for (const name of existsSync(sites) ? readdirSync(sites) : []) {
+    const file = join(sites, name, 'config.yaml');
+    if (!existsSync(file)) continue;
+    const yaml = readFileSync(file, 'utf8');
+    const pinned = yaml.replace(/^base: .*$/m, "base: '/'");
+    if (pinned !== yaml) writeFileSync(file, pinned);
+  }
+  log(`TYPO3 ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { path };
+}
+
+/** TYPO3's own CLI of the site. */
+export async function typo3Cli(site: Site, ...args: string[]): Promise<string> {
+  const { stdout } = await run(join(site.path, 'vendor/bin/typo3'), args, {
+    cwd: site.path,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return stdout;
+}
+
+/** The fixture script (`fixture.php`): reset, one SQL statement, a cache flush. */
+export async function fixture<T = unknown>(
+  site: Site,
+  command: 'reset' | 'sql' | 'flush',
+  argument: unknown = {},
+): Promise<T> {
+  const { stdout } = await run('php', [fixtureScript, site.path, command, JSON.stringify(argument)], {
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error: { stderr?: string; stdout?: string; message: string }) => {
+    throw new Error(`fixture.php ${command} failed: ${error.stderr || error.stdout || error.message}`);
+  });
+  return JSON.parse(stdout) as T;
+}
+
+/** The vault secret behind the OpenAI-API provider (nr-llm's vision service reads its key there). */
+export async function ensureVaultKey(site: Site): Promise<void> {
+  const list = await typo3Cli(site, 'vault:list');
+  if (!list.includes(VAULT_KEY)) await typo3Cli(site, 'vault:store', VAULT_KEY, '--value=sk-test-not-a-secret');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no free port')),
+      );
+    });
+  });
+}
+
+export interface SiteServer {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** What PHP's server prints (its access log and any PHP error that reached stderr), for the tests to read. */
+export const serverLog = (site: Site) => join(site.path, 'var/log/php-server.log');
+
+/**
+ * PHP's built-in server on a free loopback port with `workers` processes, as a small FPM pool would
+ * serve the site: one request per worker at a time.
+ */
+export async function serveSite(site: Site, workers: number): Promise<SiteServer> {
+  const port = await freePort();
+  mkdirSync(join(site.path, 'var/log'), { recursive: true });
+  const log = openSync(serverLog(site), 'w');
+  const child: ChildProcess = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', join(site.path, 'public')], {
+    cwd: site.path,
+    env: { ...process.env, PHP_CLI_SERVER_WORKERS: String(workers) },
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  const output = () => readFileSync(serverLog(site), 'utf8').slice(-4000);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`php -S exited (${child.exitCode}): ${output()}`);
+    try {
+      const response = await fetch(`${url}/typo3/`, { redirect: 'manual' });
+      if (response.status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`php -S did not answer within 30 s: ${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null || child.pid === undefined) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      // Its own process group: the master and its workers go together.
+      process.kill(-child.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    },
+  };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  prepareSite((line) => process.stderr.write(`${line}\n`))
+    .then((site) => process.stdout.write(`${site.path}\n`))
+    .catch((error: Error) => {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,57 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AskAiDialog\AskAi\Feedback;
+
+use AskAiDialog\AskAi\Configuration\ExtensionSettings;
+use AskAiDialog\AskAi\Http\OutcomeRequest;
+use AskAiDialog\AskAi\Http\Refusal;
+use AskAiDialog\AskAi\Localization\Labels;
+use AskAiDialog\AskAi\Run\RunLedger;
+use Symfony\Component\RateLimiter\RateLimiterFactory;
+use Symfony\Component\RateLimiter\Storage\StorageInterface;
+
+/**
+ * An editor's verdict on an answer, into nr-llm's outcome table — only for an answer this editor was
+ * given (the ledger holds the correlation id of every answer the dialog sent, with its editor), once,
+ * and changed at most once; a few dozen a minute at most. Anything else is refused and nothing is
+ * stored: another editor's verdict cannot be flipped, ids cannot be made up.
+ */
+final class FeedbackRecorder
+{
+    public function __construct(
+        private readonly RunLedger $ledger,
+        private readonly CallRatingsInterface $ratings,
+        private readonly ExtensionSettings $settings,
+        private readonly StorageInterface $limits,
+        private readonly Labels $labels,
+    ) {}
+
+    /** @throws Refusal 429 past the rate, 404 not this editor's answer, 409 changed once already */
+    public function record(int $owner, OutcomeRequest $request): void
+    {
+        $limiter = (new RateLimiterFactory(
+            ['id' => 'ask_ai_outcome', 'policy' => 'sliding_window', 'limit' => $this->settings->feedbackPerMinute(), 'interval' => '1 minute'],
+            $this->limits,
+        ))->create((string)$owner);
+        $allowed = $limiter->consume();
+        if (!$allowed->isAccepted()) {
+            $wait = max(1, $allowed->getRetryAfter()->getTimestamp() - time());
+            throw new Refusal(429, $this->labels->get('error.outcome.tooMany', 'Too many ratings in a short time. Try again in %d seconds.', [$wait]), ['Retry-After' => (string)$wait]);
+        }
+        $answer = $this->ledger->answer($owner, $request->correlationId);
+        if ($answer === null) {
+            throw new Refusal(404, $this->labels->get('error.outcome.unknown', 'This answer cannot be rated here.'));
+        }
+        if ($answer['rating'] === $request->rating) {
+            return;
+        }
+        $changes = $answer['rating'] === '' ? 0 : $answer['rating_changes'] + 1;
+        if ($changes > 1) {
+            throw new Refusal(409, $this->labels->get('error.outcome.changed', 'This answer was rated already.'));
+        }
+        $this->ratings->record($request->correlationId, $request->rating);
+        $this->ledger->rate($answer['uid'], $request->rating, $changes);
+    }
+}

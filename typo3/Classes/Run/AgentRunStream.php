@@ -1,0 +1,108 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AskAiDialog\AskAi\Run;
+
+use Closure;
+use Netresearch\NrLlm\Domain\ValueObject\AiActorContext;
+use Netresearch\NrLlm\Service\Agent\AgentRunRequest;
+use Netresearch\NrLlm\Service\Agent\AgentRuntimeInterface;
+use Psr\Log\LoggerInterface;
+use Throwable;
+
+/**
+ * A run that offers the model tools, through nr-llm's agent runtime, as the events the dialog reads
+ * (CONTRACT.md §2): `started` with the run's uuid once nr-llm has persisted it, a `step` for each step
+ * nr-llm records, the moment it is recorded, then exactly one terminal event. The answer comes at the
+ * end: nr-llm's tool loop does not stream the model.
+ *
+ * Stop, the deadline and a client gone: nr-llm calls the step observer first and then checks whether the
+ * run was cancelled, records the step and ends the run `cancelled` (ADR-103). So the observer asks
+ * nr-llm's own `cancel()` at the step boundary, and nr-llm keeps its record of every step that ran —
+ * including this one, which may be a tool call with an effect — and files the run as cancelled, not
+ * failed. The step in flight (a provider call) finishes first; its length is bounded by the deadline
+ * ({@see ProviderTimeout}).
+ */
+final class AgentRunStream
+{
+    public function __construct(
+        private readonly AgentRuntimeInterface $runtime,
+        private readonly RunIdentityInterface $identity,
+        private readonly StepViewInterface $steps,
+        private readonly RunLedger $ledger,
+        private readonly RunEvents $events,
+        private readonly LoggerInterface $logger,
+    ) {}
+
+    /** @param Closure(array<string, mixed>): void $emit */
+    public function run(AgentRunRequest $request, RunTicket $ticket, RunWatch $watch, ProviderTimeout $timeout, Closure $emit): void
+    {
+        $actor = $request->actor;
+        $runUuid = null;
+        $stopped = null;
+        $onStep = function (object $step) use ($emit, $actor, $ticket, $watch, $timeout, &$runUuid, &$stopped): void {
+            $emit(['event' => 'step', 'step' => $this->steps->view($step)]);
+            if ($runUuid === null) {
+                $runUuid = $this->identity->runningRun($ticket->owner, (int)floor($ticket->startedAt) - 1);
+                if ($runUuid !== null) {
+                    $this->ledger->attachRunUuid($ticket->entry, $runUuid);
+                    $emit(RunEvents::started($runUuid));
+                }
+            }
+            if ($stopped === null) {
+                $stopped = $watch->reason(force: true);
+                if ($stopped !== null) {
+                    $this->cancel($actor, $runUuid, $stopped);
+                }
+            }
+            $timeout->limit($watch->secondsLeft());
+        };
+
+        $timeout->limit($watch->secondsLeft());
+        try {
+            $result = $this->runtime->run($request, $onStep);
+        } catch (Throwable $exception) {
+            // run() settles every run outcome itself; what escapes is the platform failing (the database,
+            // the configuration). Logged, never sent: the editor gets the generic error.
+            $this->logger->error('Ask AI: the agent run could not be executed', ['exception' => $exception]);
+            $this->ledger->finish($ticket->entry, null, $runUuid, time());
+            $emit($this->events->failure(Failure::of($exception, $watch->pastDeadline()), $this->deadlineSeconds($ticket)));
+
+            return;
+        } finally {
+            $timeout->restore();
+        }
+
+        $runUuid = $result->runUuid !== '' ? $result->runUuid : $runUuid;
+        $terminal = $this->events->ofAgentRun($result, $stopped, $this->deadlineSeconds($ticket), $watch->pastDeadline());
+        $this->ledger->finish($ticket->entry, is_string($terminal['correlationId'] ?? null) ? $terminal['correlationId'] : null, $runUuid, time());
+        if ($stopped === null && RunEvents::isFailure($result)) {
+            $this->logger->error('Ask AI: the agent run ended without an answer', [
+                'outcome' => $result->outcome->value,
+                'run' => $result->runUuid,
+                'exception' => $result->error,
+            ]);
+        }
+        $emit($terminal);
+    }
+
+    /**
+     * nr-llm's own cancel, at this step boundary: right after this observer returns, nr-llm sees the run
+     * cancelled, records the step and ends the run. (When the cancel route already cancelled it by its
+     * uuid, nr-llm's `cancel()` answers false and the same happens.) Without the uuid — nr-llm could not
+     * persist the run — there is nothing to record: the run is ended by an exception from the observer.
+     */
+    private function cancel(AiActorContext $actor, ?string $runUuid, string $why): void
+    {
+        if ($runUuid === null) {
+            throw new RunStopped($why);
+        }
+        $this->runtime->cancel($actor, $runUuid);
+    }
+
+    private function deadlineSeconds(RunTicket $ticket): int
+    {
+        return (int)round($ticket->deadlineAt - $ticket->startedAt);
+    }
+}

@@ -1,0 +1,87 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AskAiDialog\AskAi\Run;
+
+use Netresearch\NrLlm\Exception\BudgetExceededException;
+use Netresearch\NrLlm\Provider\Exception\CircuitOpenException;
+use Netresearch\NrLlm\Provider\Exception\ProviderConnectionException;
+use Netresearch\NrLlm\Provider\Exception\ProviderException;
+use Netresearch\NrLlm\Provider\Exception\ProviderRateLimitException;
+use Netresearch\NrLlm\Provider\Exception\ProviderResponseException;
+use Throwable;
+
+/**
+ * Why a run failed, in the terms the dialog words for the editor (CONTRACT.md §2, `error.reason`):
+ * read from the exception chain nr-llm returns or throws (its `@api` exceptions only), never sent as it
+ * is — the exception goes to the log.
+ */
+final readonly class Failure
+{
+    /** The model did not answer within the run's deadline. */
+    public const DEADLINE = 'deadline';
+
+    /** The AI service refused for too many requests; `retryAfter` says how long to wait. */
+    public const RATE_LIMITED = 'rateLimited';
+
+    /** A usage budget (the editor's, or the configuration's) is used up; `period` says which. */
+    public const BUDGET = 'budget';
+
+    /** The AI service failed or could not be reached. */
+    public const UNAVAILABLE = 'unavailable';
+
+    /** Anything else: the details are in the log. */
+    public const FAILED = 'failed';
+
+    /** A rate limit that names no wait: try again after this long. */
+    public const DEFAULT_RETRY_AFTER = 20;
+
+    public function __construct(
+        public string $reason,
+        public ?int $retryAfter = null,
+        public ?string $period = null,
+    ) {}
+
+    public static function of(?Throwable $error, bool $pastDeadline = false): self
+    {
+        for ($cause = $error; $cause !== null; $cause = $cause->getPrevious()) {
+            if ($cause instanceof BudgetExceededException) {
+                $limit = $cause->result->exceededLimit;
+
+                return new self(self::BUDGET, period: str_starts_with($limit, 'monthly') ? 'month' : 'day');
+            }
+            if ($cause instanceof ProviderRateLimitException) {
+                // nr-llm keeps the provider's body, not its Retry-After header: read a wait from the body where it names one.
+                return new self(self::RATE_LIMITED, retryAfter: self::waitIn($cause->responseBody));
+            }
+            if ($cause instanceof CircuitOpenException) {
+                return new self(self::UNAVAILABLE, retryAfter: max(1, $cause->retryAfterSeconds));
+            }
+        }
+        if ($pastDeadline) {
+            return new self(self::DEADLINE);
+        }
+        for ($cause = $error; $cause !== null; $cause = $cause->getPrevious()) {
+            if ($cause instanceof ProviderConnectionException || ($cause instanceof ProviderResponseException && $cause->httpStatus >= 500)) {
+                return new self(self::UNAVAILABLE);
+            }
+            if ($cause instanceof ProviderException) {
+                return new self(self::UNAVAILABLE);
+            }
+        }
+
+        return new self(self::FAILED);
+    }
+
+    /** Seconds to wait named in a provider's error body ("retry after 12 s", `"retry_after": 12`), or the default. */
+    private static function waitIn(string $body): int
+    {
+        if (preg_match('/retry[ _-]?after["\s:=]*(\d{1,4}(?:\.\d+)?)/i', $body, $match) === 1
+            || preg_match('/try again in (\d{1,4}(?:\.\d+)?)\s*s/i', $body, $match) === 1) {
+            return max(1, min(3600, (int)ceil((float)$match[1])));
+        }
+
+        return self::DEFAULT_RETRY_AFTER;
+    }
+}

@@ -1,0 +1,29 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AskAiDialog\AskAi\Tests\Support;
+
+use AskAiDialog\AskAi\Access\ConfigurationVisibilityInterface;
+use AskAiDialog\AskAi\Run\RunIdentityInterface;
+use Netresearch\NrLlm\Domain\Model\LlmConfiguration;
+
+/**
+ * The door's answers that read nr-llm's tables on a site: every simulated configuration is visible
+ * unless named hidden, and the running run is the one the scripted runtime is executing.
+ */
+final class SimulatedDoor implements ConfigurationVisibilityInterface, RunIdentityInterface
+{
+    /** @param list<string> $hidden identifiers of configurations an administrator hid */
+    public function __construct(private readonly ScriptedAgentRuntime $runtime, private readonly array $hidden = []) {}
+
+    public function isVisible(LlmConfiguration $configuration): bool
+    {
+        return !in_array($configuration->getIdentifier(), $this->hidden, true);
+    }
+
+    public function runningRun(int $owner, int $startedNotBefore): ?string
+    {
+        return $this->runtime->running === null || $this->runtime->running['owner'] !== $owner ? null : $this->runtime->running['uuid'];
+    }
+}

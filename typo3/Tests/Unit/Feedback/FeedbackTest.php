@@ -1,0 +1,77 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AskAiDialog\AskAi\Tests\Unit\Feedback;
+
+use AskAiDialog\AskAi\Tests\Support\SimulatedSite;
+use AskAiDialog\AskAi\Tests\Support\SiteTestCase;
+
+/** "Helpful" / "Not helpful": only on an answer this editor got, once and one change, a few a minute. */
+final class FeedbackTest extends SiteTestCase
+{
+    public function testTheEditorRatesTheirOwnAnswerOnceAndMayChangeItOnce(): void
+    {
+        $id = $this->answer();
+
+        self::assertSame(['success' => true, 'outcome' => 'helpful'], $this->rate($id, 'helpful', 200));
+        self::assertSame(['success' => true, 'outcome' => 'helpful'], $this->rate($id, 'helpful', 200), 'the same verdict again changes nothing');
+        $this->rate($id, 'not_helpful', 200);
+        $this->assertError(409, 'rated already', $this->site->controller->outcomeAction($this->post(['correlationId' => $id, 'outcome' => 'helpful'])));
+
+        self::assertSame([['correlationId' => $id, 'outcome' => 'helpful'], ['correlationId' => $id, 'outcome' => 'not_helpful']], $this->site->outcomes->recorded);
+    }
+
+    public function testAnotherEditorsAnswerAndAMadeUpIdAre404AndNothingIsStored(): void
+    {
+        $id = $this->answer();
+        SimulatedSite::logIn('other-editor');
+
+        $this->assertError(404, 'cannot be rated here', $this->site->controller->outcomeAction($this->post(['correlationId' => $id, 'outcome' => 'not_helpful'])));
+        $this->assertError(404, 'cannot be rated here', $this->site->controller->outcomeAction($this->post(['correlationId' => 'f00dfeed-0000-4000-8000-000000000000', 'outcome' => 'helpful'])));
+        self::assertSame([], $this->site->outcomes->recorded);
+    }
+
+    public function testOnlyTheEditorsVerdictsAndAnIdThatIsAnIdAreRead(): void
+    {
+        $this->assertError(400, 'helpful', $this->site->controller->outcomeAction($this->post(['correlationId' => 'run-1', 'outcome' => 'accepted_unchanged'])));
+        $this->assertError(400, 'helpful', $this->site->controller->outcomeAction($this->post(['correlationId' => 'run-1', 'outcome' => 'great'])));
+        $this->assertError(400, 'call reference', $this->site->controller->outcomeAction($this->post(['outcome' => 'helpful'])));
+        $this->assertError(400, 'call reference', $this->site->controller->outcomeAction($this->post(['correlationId' => "x'; DROP TABLE x;--<script>", 'outcome' => 'helpful'])));
+        self::assertSame([], $this->site->outcomes->recorded);
+    }
+
+    public function testPastTheRateARatingIs429WithRetryAfter(): void
+    {
+        $this->site = $this->makeSite(['feedbackPerMinute' => 3]);
+        for ($i = 0; $i < 3; $i++) {
+            $this->site->controller->outcomeAction($this->post(['correlationId' => 'made-up-' . $i, 'outcome' => 'helpful']));
+        }
+
+        $response = $this->site->controller->outcomeAction($this->post(['correlationId' => 'made-up-4', 'outcome' => 'helpful']));
+        $this->assertError(429, 'Too many ratings', $response);
+        self::assertGreaterThanOrEqual(1, (int)$response->getHeaderLine('Retry-After'));
+    }
+
+    public function testAnAgentRunsAnswerIsRatedUnderItsRunsUuid(): void
+    {
+        $this->runTask(['prompt' => 'x get_page_content', 'tools' => ['get_page_content'], 'requestId' => 'agent']);
+        $done = $this->terminal();
+
+        self::assertSame($done['runUuid'], $done['correlationId']);
+        $this->rate($done['correlationId'], 'helpful', 200);
+    }
+
+    private function answer(): string
+    {
+        $this->runTask(['prompt' => 'Summarise.', 'context' => ['selection' => 'One. Two. Three.'], 'requestId' => 'rated-' . random_int(1, 1_000_000)]);
+
+        return $this->terminal()['correlationId'];
+    }
+
+    /** @return array<string, mixed> */
+    private function rate(string $id, string $rating, int $status): array
+    {
+        return $this->json($this->site->controller->outcomeAction($this->post(['correlationId' => $id, 'outcome' => $rating])), $status);
+    }
+}

@@ -1,0 +1,56 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AskAiDialog\AskAi\Tests\Unit\Image;
+
+use AskAiDialog\AskAi\Image\FileImages;
+use AskAiDialog\AskAi\Image\ImageRefused;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\TestCase;
+use TYPO3\CMS\Core\Authentication\BackendUserAuthentication;
+use TYPO3\CMS\Core\Resource\ResourceFactory;
+
+/**
+ * An image given by its address is refused before TYPO3's files are asked (the resource factory here has
+ * nothing behind it: touching it would fail the test): the server opens no URL for an editor.
+ */
+final class FileImagesTest extends TestCase
+{
+    /** @return array<string, array{0: string}> */
+    public static function notOurs(): array
+    {
+        return [
+            'another host' => ['https://elsewhere.example/fileadmin/a.png'],
+            'our host, another port' => ['http://cms.example:8081/fileadmin/a.png'],
+            'the loopback' => ['http://127.0.0.1:11434/api/tags'],
+            'a file URL' => ['file:///etc/passwd'],
+            'a data URI' => ['data:image/png;base64,iVBORw0KGgo='],
+            'protocol-relative' => ['//elsewhere.example/a.png'],
+            'an FTP URL' => ['ftp://cms.example/fileadmin/a.png'],
+            'credentials in the URL' => ['http://user:pass@cms.example/fileadmin/a.png'],
+            'climbing out' => ['/fileadmin/../typo3conf/system/settings.php'],
+            'encoded climbing' => ['/fileadmin/%2e%2e/config/system/settings.php'],
+            'a query' => ['/fileadmin/a.png?x=1'],
+            'a bare name' => ['a.png'],
+            'a NUL byte' => ["/fileadmin/a.png\0.php"],
+        ];
+    }
+
+    /** @dataProvider notOurs */
+    #[DataProvider('notOurs')]
+    public function testAnAddressThatIsNotAFileOfThisSiteIsRefusedWithNothingFetched(string $src): void
+    {
+        $images = new FileImages((new \ReflectionClass(ResourceFactory::class))->newInstanceWithoutConstructor());
+        $user = new BackendUserAuthentication();
+        $user->user = ['uid' => 2, 'admin' => 1];
+
+        try {
+            $images->read(['src' => $src], $user, 'cms.example');
+            self::fail('The address was accepted.');
+        } catch (ImageRefused $refused) {
+            self::assertSame(ImageRefused::NOT_OURS, $refused->why);
+            self::assertSame(400, $refused->status);
+        }
+    }
+}

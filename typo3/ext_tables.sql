@@ -1,0 +1,28 @@
+#
+# The dialog's runs (RunLedger): which run a client's request id stands for, whether its editor asked to
+# stop it, until when it may run, the correlation id its answer was rated under and the rating. Kept in
+# the database, so every web node of a site sees the same runs: the limits on running runs, Stop landing
+# on another node, feedback that only the run's editor may give. Not a cache: flushing TYPO3's caches
+# leaves it alone.
+#
+CREATE TABLE tx_askai_run (
+    uid int(11) unsigned NOT NULL auto_increment,
+    be_user int(11) unsigned DEFAULT '0' NOT NULL,
+    request_id varchar(128) DEFAULT '' NOT NULL,
+    -- running | finished | cancelled (asked to stop before it started) | abandoned (past its deadline, unsettled)
+    state varchar(16) DEFAULT 'running' NOT NULL,
+    cancel_requested smallint(5) unsigned DEFAULT '0' NOT NULL,
+    run_uuid varchar(36) DEFAULT '' NOT NULL,
+    correlation_id varchar(64) DEFAULT '' NOT NULL,
+    rating varchar(16) DEFAULT '' NOT NULL,
+    rating_changes smallint(5) unsigned DEFAULT '0' NOT NULL,
+    started int(11) unsigned DEFAULT '0' NOT NULL,
+    deadline int(11) unsigned DEFAULT '0' NOT NULL,
+    finished int(11) unsigned DEFAULT '0' NOT NULL,
+
+    PRIMARY KEY (uid),
+    KEY owner_request (be_user, request_id),
+    KEY running (state, deadline),
+    KEY correlation (correlation_id, be_user),
+    KEY run_uuid (run_uuid)
+);
