@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Layers import downwards only (ARCHITECTURE.md): unattended ← contract ← client ← markdown ← session ← editors
+// Layers import downwards only (ARCHITECTURE.md): unattended ← contract ← client ← markdown ← i18n ← session ← editors
 // ← react ← widget ← ckeditor5, tiptap.
 // A layer is matched by its folder and by its entry file (`../client` as well as `../client/x`).
 const LAYERS = [
@@ -11,6 +11,7 @@ const LAYERS = [
   'contract',
   'client',
   'markdown',
+  'i18n',
   'session',
   'editors',
   'react',
@@ -77,7 +78,27 @@ export default tseslint.config(
   layer(['src/client/**'], [...folders(above('client')), 'react*', 'msw*', '@tanstack/*']),
   // The markdown layer is framework-free and stands alone: no client, no session, no React, no editor.
   layer(['src/markdown/**'], [...folders([...above('markdown'), 'client']), 'react*', 'msw*', '@tanstack/*']),
+  // The words stand alone: messages, templates, presets and the locale, framework-free.
+  layer(['src/i18n/**'], [...folders(above('i18n')), 'react*', 'msw*', '@tanstack/*']),
   layer(['src/session/**'], [...folders(above('session')), 'react*', 'msw*', '@tanstack/react-query']),
+  // The session chooses what to say (message keys); the words are the bindings' to put in: types only.
+  {
+    files: ['src/session/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../i18n', '../i18n/*'],
+              allowTypeImports: true,
+              message: 'The session takes only types from the words (src/i18n): the tables belong to the bindings.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The editor seam knows editors and the DOM, not the dialog's UI: React, the widget and CKEditor sit above it.
   layer(['src/editors/**'], [...folders(above('editors')), 'react*', 'msw*', '@tanstack/*', '@ckeditor/*']),
   layer(['src/react/**'], [...folders(above('react')), 'msw*']),

@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { DE_MESSAGES, EN_MESSAGES, type AskAiMessages } from '../src/session/messages';
+import { DE_MESSAGES, EN_MESSAGES, type AskAiMessages } from '../src/i18n/messages';
 
 export const XLIFF_FOLDER = 'typo3/Resources/Private/Language';
 

@@ -1,6 +1,6 @@
 import { Plugin } from '@ckeditor/ckeditor5-core';
 import { ButtonView } from '@ckeditor/ckeditor5-ui';
-import { localeOf } from '../session/locale';
+import { localeOf } from '../i18n/locale';
 
 declare module '@ckeditor/ckeditor5-core' {
   interface PluginsMap {

@@ -1,4 +1,5 @@
-import type { AppliedAs, AskAiMessages, DialogSnapshot } from '../session';
+import type { AppliedAs, DialogSnapshot } from '../session';
+import type { AskAiMessages } from '../i18n';
 import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
 import { InsertIcon, ReplaceIcon, StopIcon } from './action-icons';
 import { useCountdown } from './use-countdown';

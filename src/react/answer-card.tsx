@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type RefObject } from 'react';
 import type * as AnswerChangesModule from './answer-changes';
-import type { AskAiMessages, DialogSession, DialogSnapshot } from '../session';
+import type { DialogSession, DialogSnapshot } from '../session';
+import type { AskAiMessages } from '../i18n';
 import type { AnswerHandler } from '../editors/apply';
 import { RegenerateIcon } from './action-icons';
 import { AnswerView } from './answer-view';

@@ -1,4 +1,4 @@
-import type { AskAiMessages } from '../session';
+import type { AskAiMessages } from '../i18n';
 import { answerText } from './markdown-answer';
 import { VISUALLY_HIDDEN as HIDDEN } from './visually-hidden';
 import { wordDiff, type DiffPart } from './word-diff';

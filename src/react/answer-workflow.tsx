@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { AnswerOutcome, TaskAnswer, TaskAnswerMeta } from '../client';
-import type { AskAiMessages, DialogSession, DialogSnapshot } from '../session';
+import type { DialogSession, DialogSnapshot } from '../session';
+import type { AskAiMessages } from '../i18n';
 import { handedAnswer } from '../session/handed-answer';
 
 export type FeedbackHandler = (outcome: AnswerOutcome, answer: TaskAnswer, meta: TaskAnswerMeta) => void;

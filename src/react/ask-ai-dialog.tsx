@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { lazy, Suspense, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { RunContext } from '../client';
-import type { AppliedAs, AskAiMessageOverrides, AskAiPreset } from '../session';
-import { localeOf } from '../session/locale';
-import { resolveMessages } from '../session/messages';
-import { DEFAULT_LANGUAGES, DEFAULT_PRESETS } from '../session/presets';
+import type { AppliedAs } from '../session';
+import type { AskAiMessageOverrides, AskAiPreset } from '../i18n';
+import { localeOf } from '../i18n/locale';
+import { resolveMessages } from '../i18n/messages';
+import { DEFAULT_LANGUAGES, DEFAULT_PRESETS } from '../i18n/presets';
 import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
 import type { FeedbackHandler } from './answer-workflow';
 import { usePreloadMarkdown } from './answer-view';

@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import type { AskAiMessages, SentContext } from '../session';
+import type { SentContext } from '../session';
+import type { AskAiMessages } from '../i18n';
 import { cutText } from '../client/well-formed-text';
 
 /** How much of the selection the dialog shows, so the editor sees what the task works on. */

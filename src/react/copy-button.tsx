@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TaskResult } from '../client';
 import type { AnswerHandler } from '../editors/apply';
-import type { AskAiMessages } from '../session';
+import type { AskAiMessages } from '../i18n';
 import { CopyIcon } from './action-icons';
 import { handedAnswer } from '../session/handed-answer';
 import { copyText } from './copy-text';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { AppliedAs, AskAiMessages, AskAiPreset, DialogSession, DialogSnapshot } from '../session';
-import { localize } from '../session/messages';
+import type { AppliedAs, DialogSession, DialogSnapshot } from '../session';
+import type { AskAiMessages, AskAiPreset } from '../i18n';
+import { localize } from '../i18n/messages';
 import { ActionBar, offersTryAgain } from './action-bar';
 import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
 import { AnswerCard } from './answer-card';

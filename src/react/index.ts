@@ -5,16 +5,12 @@ export { useDialogSession } from './use-dialog-session';
 // Each from its own module, not from the client's barrel: what the dialog loads later (the tool
 // list's reader, the run's readers) must not be tied to this entry's chunk.
 export { TOOLS_STALE_TIME_MS } from '../session/tools-query';
-export { EN_MESSAGES, DE_MESSAGES, resolveMessages } from '../session/messages';
-export { DEFAULT_PRESETS, DEFAULT_LANGUAGES } from '../session/presets';
-export type {
-  AskAiMessages,
-  AskAiMessageOverrides,
-  AskAiLocale,
-  AskAiPreset,
-  DialogSnapshot,
-  DialogStatus,
-} from '../session';
+export { EN_MESSAGES, DE_MESSAGES, resolveMessages } from '../i18n/messages';
+export { DEFAULT_PRESETS, DEFAULT_LANGUAGES } from '../i18n/presets';
+export type { AskAiMessages, AskAiMessageOverrides } from '../i18n/messages';
+export type { AskAiLocale } from '../i18n/locale';
+export type { AskAiPreset } from '../i18n/presets';
+export type { DialogSnapshot, DialogStatus } from '../session';
 export type { AnswerHandler, ApplyEvent, ApplyRefusal } from '../editors/apply';
 export type { FeedbackHandler } from './answer-workflow';
 export type {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { AskAiMessages, Outcome } from '../session';
-import { localize } from '../session/messages';
+import type { Outcome } from '../session';
+import type { AskAiMessages } from '../i18n';
+import { localize } from '../i18n/messages';
 import { SessionExpired } from './tool-disclosure';
 
 /** What the end of a run says: one short sentence, the server's own words in a collapsed "Details". */

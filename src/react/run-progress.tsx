@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RunStepView } from '../client';
-import type { AskAiMessages, DialogSnapshot, ToolLabel } from '../session';
+import type { DialogSnapshot, ToolLabel } from '../session';
+import type { AskAiMessages } from '../i18n';
 import { CheckIcon, FailIcon } from './action-icons';
 
 function stepLabel(step: RunStepView, m: AskAiMessages, labelOf: ToolLabel): string {

@@ -1,6 +1,6 @@
 import { useId, type KeyboardEvent, type RefObject, memo } from 'react';
-import type { AskAiPreset } from '../session';
-import { presetInstruction, presetPrompt } from '../session/presets';
+import type { AskAiPreset } from '../i18n';
+import { presetInstruction, presetPrompt } from '../i18n/presets';
 import { RunIcon } from './action-icons';
 import { TaskMenu, type TaskMenuProps } from './task-menu';
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { OfferableTools } from '../client';
-import type { AskAiMessages, AskAiPreset, ToolLabel } from '../session';
-import { missingTools } from '../session/presets';
+import type { ToolLabel } from '../session';
+import type { AskAiMessages, AskAiPreset } from '../i18n';
+import { missingTools } from '../i18n/presets';
 
 export interface TaskMenuProps {
   readonly presets: readonly AskAiPreset[];

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { OfferedTool, WithheldTool } from '../client';
-import type { AskAiMessages, ToolListState } from '../session';
-import { localize } from '../session/messages';
+import type { ToolListState } from '../session';
+import type { AskAiMessages } from '../i18n';
+import { localize } from '../i18n/messages';
 import { failureView } from '../session/outcome';
 import { visibleName } from '../session/visible-name';
 

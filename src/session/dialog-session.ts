@@ -7,7 +7,7 @@ import { loadRunReaders } from '../client/load-run-readers';
 import type { RunSnapshot } from '../client/run-state';
 import type { TaskResult } from '../client/task-result';
 import type { Transport } from '../client/transport';
-import type { MessageLine } from './messages';
+import type { MessageLine } from '../i18n/messages';
 import { createHandOverLock, type ApplyRefusal, type Give, type HandOver } from './hand-over';
 import { createNotifier } from './notifier';
 import type { Outcome, ToolLabel } from './outcome';

@@ -68,24 +68,3 @@ export {
 } from './outcome';
 export { visibleName } from './visible-name';
 export { refusalOf, type ApplyRefusal, type HandOver, type Give } from './hand-over';
-export {
-  EN_MESSAGES,
-  DE_MESSAGES,
-  BUILT_IN_MESSAGES,
-  resolveMessages,
-  localize,
-  type AskAiMessages,
-  type AskAiMessageOverrides,
-  type MessageKey,
-  type MessageLine,
-} from './messages';
-export { localeOf, type AskAiLocale } from './locale';
-export {
-  DEFAULT_PRESETS,
-  DEFAULT_LANGUAGES,
-  presetPrompt,
-  presetInstruction,
-  germanTarget,
-  missingTools,
-  type AskAiPreset,
-} from './presets';

@@ -1,6 +1,6 @@
 import type { AskAiFailure } from '../client/failure';
 import type { RunSnapshot } from '../client/run-state';
-import type { MessageKey, MessageLine } from './messages';
+import type { MessageKey, MessageLine } from '../i18n/messages';
 import { cutText } from '../client/well-formed-text';
 
 /**

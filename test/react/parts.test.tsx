@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_STEPS } from '../../src/client/run-state';
-import type { AskAiPreset } from '../../src/session/presets';
+import type { AskAiPreset } from '../../src/i18n/presets';
 import { MAX_DIFF_WORDS } from '../../src/react/answer-changes';
 import {
   answerWith,

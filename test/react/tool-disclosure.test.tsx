@@ -3,7 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { OfferedTool, WithheldTool } from '../../src/client';
 import { ToolDisclosure } from '../../src/react/tool-disclosure';
-import { EN_MESSAGES, type ToolListState } from '../../src/session';
+import type { ToolListState } from '../../src/session';
+import { EN_MESSAGES } from '../../src/i18n';
 
 const tool = (name: string, group: string | null, label: string | null = null): OfferedTool => ({
   name,

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IDLE_SNAPSHOT, type AskAiFailure, type RunSnapshot } from '../../src/client';
-import {
-  failureLines,
-  failureView,
-  MAX_ERROR_TEXT,
-  localize,
-  outcomeOf,
-  EN_MESSAGES,
-  DE_MESSAGES,
-  resolveMessages,
-  localeOf,
-  type MessageLine,
-} from '../../src/session';
+import { failureLines, failureView, MAX_ERROR_TEXT, outcomeOf } from '../../src/session';
+import { localize, EN_MESSAGES, DE_MESSAGES, resolveMessages, localeOf, type MessageLine } from '../../src/i18n';
 
 const run = (patch: Partial<RunSnapshot>): RunSnapshot => ({ ...IDLE_SNAPSHOT, ...patch });
 const words = (lines: readonly MessageLine[]) => lines.map((line) => localize(line, EN_MESSAGES));
@@ -183,7 +173,7 @@ describe('locale and messages', () => {
 
 describe('presets', () => {
   it('send typed text along as extra direction, and run as they are without it', async () => {
-    const { presetInstruction, germanTarget, DEFAULT_PRESETS, presetPrompt } = await import('../../src/session');
+    const { presetInstruction, germanTarget, DEFAULT_PRESETS, presetPrompt } = await import('../../src/i18n');
     expect(presetInstruction('Summarise this text.', '  ', 'Extra direction')).toBe('Summarise this text.');
     expect(presetInstruction('Summarise this text.', ' formal, please ', 'Extra direction')).toBe(
       'Summarise this text.\n\nExtra direction: formal, please',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dialogXliff, XLIFF_FOLDER } from '../../scripts/dialog-xliff';
-import { EN_MESSAGES } from '../../src/session/messages';
+import { EN_MESSAGES } from '../../src/i18n/messages';
 
 describe('the dialog’s messages in the TYPO3 extension’s XLIFF files', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DE_MESSAGES, EN_MESSAGES, resolveMessages, type AskAiMessages } from '../../src/session/messages';
-import { templateMessage } from '../../src/session/message-templates';
+import { DE_MESSAGES, EN_MESSAGES, resolveMessages, type AskAiMessages } from '../../src/i18n/messages';
+import { templateMessage } from '../../src/i18n/message-templates';
 import { messageTemplates } from '../../scripts/dialog-xliff';
 
 describe('messages as templates', () => {
