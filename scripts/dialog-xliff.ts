@@ -15,6 +15,7 @@ export const XLIFF_FOLDER = 'typo3/Resources/Private/Language';
 /** Arguments whose value changes the words, with the values the dialog passes. */
 const CHOICES: Partial<Record<keyof AskAiMessages, Record<number, readonly string[]>>> = {
   contextCut: { 0: ['selection', 'document', 'previousAnswer'] },
+  recordName: { 0: ['tt_content', 'pages', 'other'] },
 };
 
 const token = (i: number) => `{${i}}`;

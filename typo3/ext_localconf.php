@@ -2,6 +2,7 @@
 
 declare(strict_types=1);
 
+use AskAiDialog\AskAi\Form\AltTextControl;
 use TYPO3\CMS\Core\Information\Typo3Version;
 
 defined('TYPO3') or die();
@@ -11,6 +12,13 @@ defined('TYPO3') or die();
 $GLOBALS['TYPO3_CONF_VARS']['SYS']['caching']['cacheConfigurations']['ask_ai_limits'] ??= [];
 $GLOBALS['TYPO3_CONF_VARS']['SYS']['caching']['cacheConfigurations']['ask_ai_limits'] += [
     'options' => ['defaultLifetime' => 3600],
+];
+
+// FormEngine's field control beside an image's "Alternative text" (Configuration/TCA/Overrides).
+$GLOBALS['TYPO3_CONF_VARS']['SYS']['formEngine']['nodeRegistry'][1733097600] = [
+    'nodeName' => 'askAiAltText',
+    'priority' => 30,
+    'class' => AltTextControl::class,
 ];
 
 // An RTE preset for fields that should keep the mark of AI-written text on save: TYPO3's default preset

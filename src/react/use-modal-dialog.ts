@@ -71,7 +71,10 @@ export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, o
         dialog.close();
       } else dialog.removeAttribute('open');
       const target = latest.current.returnFocus.current ?? opener.current;
-      if (target instanceof HTMLElement && target.isConnected) target.focus();
+      // Not `instanceof HTMLElement`: the opener may live in another frame's realm (a dialog in the top frame).
+      if (target && typeof (target as HTMLElement).focus === 'function' && target.isConnected) {
+        (target as HTMLElement).focus();
+      }
     }
   }, [dialogRef, options.open]);
 

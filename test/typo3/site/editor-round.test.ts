@@ -20,10 +20,10 @@ describe('an editor with nr-llm grant, in the real TYPO3', () => {
     const frame = await openContentElement(1);
     await selectParagraph(frame, 0);
     await frame.getByRole('button', { name: 'Ask AI' }).first().click();
-    const ask = dialog(frame);
-    await ask.getByRole('button', { name: 'Shorten' }).click();
+    const ask = dialog();
+    await ask.getByRole('option', { name: 'Shorten' }).click();
     await ask.getByText('The harbour opened in 1871 for the fishing fleet.').waitFor();
-    await ask.getByRole('button', { name: /^Replace/ }).click();
+    await ask.getByRole('button', { name: 'Replace selection' }).click();
     await frame
       .getByRole('button', { name: 'Save' })
       .first()

@@ -49,6 +49,27 @@ final class EditorOptions
         ], static fn(mixed $value): bool => $value !== null && $value !== []);
     }
 
+    /**
+     * The dialog's options for an image's alternative-text field (FormEngine's `askAiAltText` control): the
+     * words, the administrator's view, whether a model sees images, the routes and the backend's look, and
+     * the editor's language (what CKEditor otherwise passes as its UI language).
+     *
+     * @return array<string, mixed>
+     */
+    public function forAltText(BackendUserAuthentication $user): array
+    {
+        $this->shared ??= $this->shared($user);
+        $language = $this->labels->language();
+
+        return array_filter([
+            'messages' => $this->shared['messages'] ?? [],
+            'debug' => $this->shared['debug'] ?? false,
+            'altText' => $this->shared['altText'] ?? false,
+            'routes' => RichTextConfiguration::ROUTES,
+            'locale' => $language !== null ? $language->lang : null,
+        ] + RichTextConfiguration::BACKEND_LOOK, static fn(mixed $value): bool => $value !== null && $value !== []);
+    }
+
     /** @return array<string, mixed> */
     private function shared(BackendUserAuthentication $user): array
     {

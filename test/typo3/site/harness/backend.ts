@@ -132,8 +132,11 @@ export async function selectParagraph(frame: FrameLocator, index: number): Promi
   await paragraph.dispatchEvent('mouseup');
 }
 
-/** The dialog inside the content frame. */
-export const dialog = (frame: FrameLocator) => frame.getByRole('dialog', { name: /Ask AI|KI fragen/ });
+/**
+ * The dialog: one of the backend's modals, in the top frame (over the module menu and the content frame
+ * alike), inside its widget's shadow root.
+ */
+export const dialog = (target: Page = page) => target.getByRole('dialog', { name: /Ask AI|KI fragen/ });
 
 /** `TYPO3.settings.ajaxUrls` of the backend the page is logged in to (each URL with its token). */
 export async function ajaxUrls(target: Page = page): Promise<Record<string, string>> {
