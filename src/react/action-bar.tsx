@@ -81,19 +81,7 @@ export function ActionBar(props: ActionBarProps) {
             {m.tryAgain}
           </button>
         )}
-        {replace && (
-          <button
-            type="button"
-            className={replacePrimary ? 'ask-ai-button ask-ai-primary' : 'ask-ai-button'}
-            data-ask-ai-part="replace"
-            disabled={applied !== null}
-            aria-keyshortcuts={replacePrimary ? 'Control+Enter Meta+Enter' : undefined}
-            onClick={() => applyAs('replace', props.onReplace!)}
-          >
-            <ReplaceIcon />
-            <span className="ask-ai-button-label">{image ? m.useAsAltText : m.replaceSelection}</span>
-          </button>
-        )}
+        {/* The primary last, at the end of the row (TYPO3's and the platforms' order). */}
         {insert && (
           <button
             type="button"
@@ -105,6 +93,19 @@ export function ActionBar(props: ActionBarProps) {
           >
             <InsertIcon />
             <span className="ask-ai-button-label">{m.insert}</span>
+          </button>
+        )}
+        {replace && (
+          <button
+            type="button"
+            className={replacePrimary ? 'ask-ai-button ask-ai-primary' : 'ask-ai-button'}
+            data-ask-ai-part="replace"
+            disabled={applied !== null}
+            aria-keyshortcuts={replacePrimary ? 'Control+Enter Meta+Enter' : undefined}
+            onClick={() => applyAs('replace', props.onReplace!)}
+          >
+            <ReplaceIcon />
+            <span className="ask-ai-button-label">{image ? m.useAsAltText : m.replaceSelection}</span>
           </button>
         )}
       </div>

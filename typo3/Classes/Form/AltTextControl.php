@@ -43,7 +43,7 @@ final class AltTextControl extends AbstractNode
 
         return [
             'iconIdentifier' => 'actions-lightbulb-on',
-            'title' => $dialog['messages']['useAsAltText'] ?? 'Ask AI for the alternative text',
+            'title' => $dialog['messages']['trigger'] ?? 'Ask AI',
             'linkAttributes' => ['id' => $id, 'data-ask-ai-part' => 'alt-text-control'],
             'javaScriptModules' => [
                 JavaScriptModuleInstruction::create(self::MODULE)->instance([

@@ -33,6 +33,11 @@ export async function resetSite(): Promise<Seeded> {
   return fixture<Seeded>(site(), 'reset', { modelUrl: typo3().modelUrl });
 }
 
+/** The extension's settings for the next requests: the base (vision on its configuration) with these on top. */
+export function settings(changes: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return fixture(site(), 'settings', changes);
+}
+
 /** One SQL statement on the site's database; the rows of a SELECT. */
 export function sql<T = Record<string, unknown>>(statement: string, params: unknown[] = []): Promise<T[]> {
   return fixture<T[]>(site(), 'sql', { sql: statement, params });
