@@ -44,6 +44,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      '.cache/',
       'typo3/Resources/Public/JavaScript/',
       'typo3/vendor/',
       'storybook-static/',

@@ -84,7 +84,10 @@ try {
     const { page, close } = await session('editor', 'desktop', 'light');
     await page.goto('/typo3/record/edit?edit[tt_content][2]=edit');
     const frame = page.frameLocator('iframe[name="list_frame"]');
-    await frame.getByRole('tab', { name: /Images|Media/ }).first().click();
+    await frame
+      .getByRole('tab', { name: /Images|Media/ })
+      .first()
+      .click();
     await frame.locator('.form-irre-header-body, .panel-heading').filter({ hasText: 'lighthouse' }).first().click();
     const override = frame.locator('input[type="checkbox"][name*="[alternative]"]').first();
     await override.check();

@@ -84,7 +84,7 @@ export async function typo3Cli(site: Site, ...args: string[]): Promise<string> {
 /** The fixture script (`fixture.php`): reset, one SQL statement, a cache flush. */
 export async function fixture<T = unknown>(
   site: Site,
-  command: 'reset' | 'sql' | 'flush',
+  command: 'reset' | 'sql' | 'flush' | 'settings',
   argument: unknown = {},
 ): Promise<T> {
   const { stdout } = await run('php', [fixtureScript, site.path, command, JSON.stringify(argument)], {

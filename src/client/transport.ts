@@ -43,11 +43,13 @@ export interface Transport {
 
 /** A backend that answers as an expired session does: a redirect (to its login), 401, or an HTML page. */
 function looksExpired(response: Response): boolean {
+  // A host's fetch may hand back something Response-like without headers: it is read, never trusted.
+  const type = typeof response.headers?.get === 'function' ? (response.headers.get('content-type') ?? '') : '';
   return (
     response.type === 'opaqueredirect' ||
     response.status === 401 ||
     (response.status >= 300 && response.status < 400) ||
-    /\bhtml\b/i.test(response.headers.get('content-type') ?? '')
+    /\bhtml\b/i.test(type)
   );
 }
 

@@ -45,7 +45,7 @@ export interface AskAiMessages {
   usesTextIn: (record: string) => string;
   usesImage: string;
   usesNothing: string;
-  /** The record a field belongs to, by its table: `tt_content`, `pages`, or `other` for any other. */
+  /** The record a field belongs to, by its table (`tt_content`, `pages`; any other: "this record"). */
   recordName: (table: string) => string;
   contextCut: (part: 'selection' | 'document' | 'previousAnswer', limit: number) => string;
   tools: (available: number, withheld: number) => string;

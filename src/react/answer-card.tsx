@@ -94,7 +94,7 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy, on
           <div
             className={setAside ? 'ask-ai-set-aside' : snapshot.answerPending ? 'ask-ai-answer-before' : undefined}
             aria-hidden={setAside || snapshot.answerPending || undefined}
-            data-ask-ai-part={snapshot.answerPending ? 'answer-before' : undefined}
+            data-ask-ai-part={snapshot.answerPending ? 'answer-before' : 'answer-text'}
           >
             <AnswerView markdown={answer} streaming={running && !snapshot.answerPending} />
           </div>

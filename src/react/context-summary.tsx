@@ -10,9 +10,6 @@ export interface ContextSummaryProps {
   readonly messages: AskAiMessages;
 }
 
-/** Tables the messages name ("this content element", "this page"); any other is "this record". */
-const NAMED_TABLES = new Set(['tt_content', 'pages']);
-
 /**
  * What goes with a task, in the editor's words and one line ("Uses the selected text and this content
  * element."), and a visible note where the text was cut to the size limit.
@@ -24,7 +21,7 @@ export const ContextSummary = memo(function ContextSummary({
   messages: m,
 }: ContextSummaryProps) {
   const table = (value as { recordTable?: unknown } | undefined)?.recordTable;
-  const record = typeof table === 'string' ? m.recordName(NAMED_TABLES.has(table) ? table : 'other') : null;
+  const record = typeof table === 'string' ? m.recordName(table) : null;
   const line =
     subject === 'image'
       ? m.usesImage

@@ -65,6 +65,19 @@ export default function DialogContent(props: DialogContentProps) {
   const running = status === 'running';
   const busy = running || status === 'preparing';
   const [view, setView] = useState<ListView>('suggested');
+  // What the prompt holds, kept here as typed: the session hears of it a microtask later, and the list and
+  // the keys (↓ right after a letter) must see each letter at once. The session's own changes (emptied
+  // after an answer, at open) come back here.
+  const [typed, setTyped] = useState(snapshot.instruction);
+  const [heard, setHeard] = useState(snapshot.instruction);
+  if (snapshot.instruction !== heard) {
+    setHeard(snapshot.instruction);
+    setTyped(snapshot.instruction);
+  }
+  const type = (value: string) => {
+    setTyped(value);
+    session.setInstruction(value);
+  };
   const answerRef = useRef<HTMLElement>(null);
   const bodyRef = useFollowScroll(answerRef, snapshot.answer, running, run.requestId);
   useKeepFocus(instructionRef, busy, status);
@@ -85,7 +98,7 @@ export default function DialogContent(props: DialogContentProps) {
           languages: props.languages,
           subject,
           tools: tools.data,
-          query: snapshot.instruction,
+          query: typed,
           view,
           suggested: SUGGESTED_TASKS,
           label: (preset, language) =>
@@ -104,7 +117,7 @@ export default function DialogContent(props: DialogContentProps) {
 
   const runTask = (option: TaskEntry) => {
     // What was typed picked the task: it was a filter, and is not sent with it.
-    session.setInstruction('');
+    type('');
     setView('suggested');
     session.start(presetPrompt(option.preset, option.language ?? ''), {
       task: option.preset.task,
@@ -124,7 +137,7 @@ export default function DialogContent(props: DialogContentProps) {
 
   return (
     <>
-      <div ref={bodyRef} className="ask-ai-body" data-ask-ai-part="body">
+      <div ref={bodyRef} className="ask-ai-body" data-ask-ai-part="body" data-tools={tools.status}>
         {toolsNotice && (
           <ToolsNotice tools={tools} onRetry={session.reloadTools} loginUrl={props.loginUrl} messages={m} />
         )}
@@ -151,13 +164,13 @@ export default function DialogContent(props: DialogContentProps) {
           />
         )}
         {/* A finished answer says so itself (the card, the announcement): no "Done." of its own. */}
-        {snapshot.outcome && !(run.status === 'done' && snapshot.answer !== '') && (
+        {snapshot.outcome && run.status !== 'done' && (
           <OutcomeNotice outcome={snapshot.outcome} loginUrl={loginFor(run.failure, props.loginUrl)} messages={m} />
         )}
         <PromptBox
           instructionRef={instructionRef}
-          value={snapshot.instruction}
-          onChange={session.setInstruction}
+          value={typed}
+          onChange={type}
           mode={mode}
           options={options}
           labelOf={labelOf}
@@ -170,6 +183,7 @@ export default function DialogContent(props: DialogContentProps) {
           blocked={blocked}
           waiting={snapshot.retry === 'waiting'}
           notice={snapshot.notice ? localize(snapshot.notice, m) : null}
+          toolLabel={snapshot.toolLabel}
           messages={m}
         />
         {props.debug && <RunTimeline snapshot={snapshot} messages={m} />}

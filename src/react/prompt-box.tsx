@@ -31,6 +31,8 @@ export interface PromptBoxProps {
   readonly waiting: boolean;
   /** A note under the box (an empty instruction). */
   readonly notice: string | null;
+  /** How a tool is named to the editor (a task that needs one says which). */
+  readonly toolLabel: (name: string) => string;
   readonly messages: AskAiMessages;
 }
 
@@ -95,7 +97,8 @@ export function PromptBox({ instructionRef, ...props }: PromptBoxProps) {
     else if (canSend) props.onSubmit(value);
   };
 
-  const onlyBlocked = options.length > 0 && options.every((o) => o.type === 'task' && o.blocked === 'needsText');
+  const tasks = options.filter((o) => o.type === 'task');
+  const onlyBlocked = tasks.length > 0 && tasks.every((o) => o.blocked === 'needsText');
   const needsText = options.some((o) => o.type === 'task' && o.blocked === 'needsText');
   const noMatch = mode === 'task' && typed && options.length === 0;
 
@@ -237,7 +240,7 @@ function TaskRow(
         : props.labelOf(option);
   const why =
     option.type === 'task' && option.blocked === 'needsTools'
-      ? m.presetNeedsTool(option.missingTools.join(', '))
+      ? m.presetNeedsTool(option.missingTools.map(props.toolLabel).join(', '))
       : null;
   return (
     <div
@@ -247,12 +250,15 @@ function TaskRow(
       data-ask-ai-part={option.type === 'task' ? 'task' : option.type}
       data-task={option.type === 'task' ? option.preset.id : undefined}
       data-under={(option.type === 'task' && props.view !== 'suggested' && option.under) || undefined}
+      aria-labelledby={`${id}-label`}
       aria-selected={props.active === option.key}
       aria-disabled={disabled || undefined}
       aria-describedby={why ? `${id}-why` : undefined}
       onClick={() => !disabled && props.onChoose(option)}
     >
-      <span className="ask-ai-task-label">{label}</span>
+      <span id={`${id}-label`} className="ask-ai-task-label">
+        {label}
+      </span>
       {option.type !== 'task' && (
         <span className="ask-ai-task-more" aria-hidden="true">
           {option.type === 'expand' && props.view === option.what ? '▾' : '›'}

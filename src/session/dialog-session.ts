@@ -139,17 +139,15 @@ export interface DialogSession {
    */
   start(prompt?: string, options?: StartOptions): boolean;
   /**
-   * Runs the last task again. After a suspension the tool list is fetched anew first: it was stale
-   * (ADR-210). The instruction box wins over the last prompt when it holds text.
+   * Runs the last task again as it ran (its instruction, backend task, tools, note, image and name):
+   * "Try again" and "Regenerate". After a suspension the tool list is fetched anew first: it was stale
+   * (ADR-210).
    */
   retry(): boolean;
   /**
-   * Stops a running task (keeping the partial answer) or a task that waits for the tool list;
-   * `keepalive` when the page is being left, so the cancel request outlives it.
-   */
-  /**
-   * Stops the run (or the wait for the tool list). `closed`: because the dialog closed — the end says so
-   * ("The dialog was closed, so the task was stopped.") instead of "You stopped the task."
+   * Stops the run (keeping the partial answer) or the wait for the tool list. `keepalive` when the page is
+   * being left, so the cancel request outlives it; `closed`: because the dialog closed — the end says so
+   * ("The dialog was closed, so the task was stopped.") instead of "Stopped."
    */
   stop(how?: { readonly keepalive?: boolean; readonly closed?: boolean }): void;
   /**
@@ -238,12 +236,13 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     createRequestId: options.createRequestId,
   });
   /**
-   * A run that ended with an answer adds it to the variants, and shows it; the words it was asked with
-   * leave the prompt (they head the answer now), so the prompt is ready to refine it.
+   * A run that ended with an answer adds it to the variants, and shows it; the words a complete answer was
+   * asked with leave the prompt (they head the answer now), so the prompt is ready to refine it.
    */
   controller.subscribe(() => {
     const run = controller.getSnapshot();
-    if (variants.addFrom(run) && instruction.trim() === run.prompt.trim()) instruction = '';
+    // Only a complete answer takes them: after a failure or a stop they stay, for the editor to send again.
+    if (variants.addFrom(run) && run.status === 'done' && instruction.trim() === run.prompt.trim()) instruction = '';
     notifier.changed();
   });
 

@@ -6,10 +6,10 @@ namespace AskAiDialog\AskAi\Controller;
 
 use AskAiDialog\AskAi\Access\EditorAccess;
 use AskAiDialog\AskAi\Http\JsonResponder;
+use AskAiDialog\AskAi\Http\RouteUrlsInterface;
 use AskAiDialog\AskAi\Rte\RichTextConfiguration;
 use Psr\Http\Message\ResponseInterface;
 use Psr\Http\Message\ServerRequestInterface;
-use TYPO3\CMS\Backend\Routing\UriBuilder;
 
 /**
  * `GET ask_ai_routes`: the dialog's route URLs for the current backend session. TYPO3 signs each AJAX
@@ -23,7 +23,7 @@ final class RoutesController
 {
     public function __construct(
         private readonly EditorAccess $access,
-        private readonly UriBuilder $uris,
+        private readonly RouteUrlsInterface $urls,
         private readonly JsonResponder $json,
     ) {}
 
@@ -39,7 +39,7 @@ final class RoutesController
         $routes = [];
         foreach (RichTextConfiguration::ROUTES as $id) {
             if ($id !== RichTextConfiguration::ROUTES['routes']) {
-                $routes[$id] = (string)$this->uris->buildUriFromRoute($id);
+                $routes[$id] = $this->urls->urlOf($id);
             }
         }
 
