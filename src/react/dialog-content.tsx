@@ -236,24 +236,33 @@ function useAcceptKey(anchor: RefObject<HTMLElement | null>, snapshot: DialogSna
 }
 
 /**
- * A new answer takes the focus to the action that uses it (Replace selection, Insert): Enter then takes
- * it. Only a run's own new answer: a variant shown again, or an answer in view at open, leaves focus be.
+ * The end of a run takes the focus to what comes next: a new answer to the action that uses it (Replace
+ * selection, Insert: Enter then takes it), a failure to Try again. Only a run's own end: a variant shown
+ * again, or an answer in view at open, leaves the focus be — as does an editor writing new words.
  */
 function useFocusOnAnswer(anchor: RefObject<HTMLElement | null>, snapshot: DialogSnapshot) {
+  const { run } = snapshot;
   const shownId = snapshot.variants[snapshot.shown]?.id ?? null;
-  const fresh = shownId !== null && shownId === snapshot.run.requestId && snapshot.run.status === 'done';
+  const answered = shownId !== null && shownId === run.requestId && run.status === 'done';
+  const failed = (run.status === 'failed' || run.status === 'suspended') && snapshot.retry === 'ready';
+  const end = answered || failed ? `${run.requestId}:${run.status}` : null;
   const seen = useRef<string | null>(null);
   useEffect(() => {
-    if (!fresh || seen.current === shownId) return;
-    seen.current = shownId;
-    const primary = primaryButton(anchor.current);
+    if (end === null || seen.current === end) return;
+    seen.current = end;
     const dialog = anchor.current?.closest('dialog');
+    const target = failed
+      ? (dialog?.querySelector<HTMLButtonElement>(
+          '[data-ask-ai-part="actions"] [data-ask-ai-part="retry"]:not(:disabled)',
+        ) ?? null)
+      : primaryButton(anchor.current);
     const root = dialog?.getRootNode() as Document | ShadowRoot | undefined;
     const active = root?.activeElement;
-    // Only while the editor waits in the dialog: not while they write the next words in the prompt.
-    const writing = active instanceof HTMLTextAreaElement && active.value.trim() !== '';
-    if (primary && dialog && !writing && (!active || active === dialog.ownerDocument.body || dialog.contains(active))) {
-      primary.focus();
+    // Words of the editor's own, other than the ones that ran, are being written: the focus stays with them.
+    const writing =
+      active instanceof HTMLTextAreaElement && active.value.trim() !== '' && active.value.trim() !== run.prompt.trim();
+    if (target && dialog && !writing && (!active || active === dialog.ownerDocument.body || dialog.contains(active))) {
+      target.focus();
     }
-  }, [anchor, fresh, shownId]);
+  }, [anchor, end, failed, run.prompt]);
 }

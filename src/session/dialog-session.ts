@@ -253,6 +253,8 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
   );
   /** The run the dialog's closing stopped: its end says so. */
   let closedRun: string | null = null;
+  /** The answer whose hand-over is under way (the host may close the dialog for it, and open it again). */
+  let handingOver: string | null = null;
 
   const launcher = createLauncher({
     controller,
@@ -409,7 +411,10 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     async handOver(as, give) {
       const variant = variants.current();
       if (read().result === null || !variant || variant.applied !== null) return { outcome: 'skipped' };
-      const refusal = await handing(variant.id, variant.result, give);
+      handingOver = variant.id;
+      const refusal = await handing(variant.id, variant.result, give).finally(() => {
+        if (handingOver === variant.id) handingOver = null;
+      });
       if (refusal === 'busy') return { outcome: 'skipped' };
       variants.update(variant.id, refusal ? { refusal } : { refusal: null, applied: as });
       return refusal ? { outcome: 'refused', refusal } : { outcome: 'applied', as };
@@ -458,7 +463,9 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
         // the answers of this context stay one click away (`earlier`).
         instruction = '';
         notice = null;
-        variants.hide();
+        // An answer being handed over, or one the host refused, stays: the host closed the dialog for the
+        // edit and opens it again to say why it could not take it.
+        if (handingOver === null && !variants.current()?.refusal) variants.hide();
         notifier.changed();
         void loadRunReaders();
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, page, setSimulation, useBrowser, openDemo } from './browser';
+import { axeViolations, page, setSimulation, useBrowser, openDemo, runTask, answered } from './browser';
 
 useBrowser();
 
@@ -22,9 +22,9 @@ const focused = () =>
 describe('the demo editor in Chromium', () => {
   it('runs a preset, shows the answer and inserts it into the editor', async () => {
     await openDemo();
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await runTask(dialog(), 'Summarise');
     const answer = dialog().getByRole('region', { name: 'Answer' });
-    await dialog().getByText('Done.').waitFor();
+    await answered(dialog());
     const text = (await answer.locator('.ask-ai-answer-blocks').textContent()) ?? '';
     expect(text).toMatch(/reading garden/);
     await dialog().getByRole('button', { name: 'Insert' }).click();
@@ -83,7 +83,7 @@ describe('the demo editor in Chromium', () => {
     await box.type('this text');
     expect(await box.inputValue()).toBe('Shorten\nthis text');
     await box.press('Enter');
-    await dialog().getByText('Done.').waitFor();
+    await answered(dialog());
   });
 
   it('stops a running task on Esc, closes on the next Esc, and keeps the partial answer', async () => {
@@ -113,7 +113,7 @@ describe('the demo editor in Chromium', () => {
   it('Stop mid-run keeps the partial answer', async () => {
     await setSimulation({ fault: 'stalled-stream' });
     await openDemo();
-    await dialog().getByRole('button', { name: 'Shorten', exact: true }).click();
+    await runTask(dialog(), 'Shorten');
     await dialog().getByRole('region', { name: 'Answer' }).waitFor({ timeout: 15_000 });
     await dialog().getByRole('button', { name: 'Stop' }).click();
     await dialog().getByText('You stopped the task.').waitFor();
@@ -143,7 +143,7 @@ describe('the demo editor in Chromium', () => {
     await dialog().getByRole('button', { name: 'Close' }).click();
     await page.getByRole('combobox', { name: 'Fault' }).selectOption('suspend-approval');
     await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
-    await dialog().getByRole('button', { name: 'Keywords', exact: true }).click();
+    await runTask(dialog(), 'Keywords');
     const alert = dialog().getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(
@@ -174,9 +174,9 @@ describe('the demo editor in Chromium', () => {
       }),
     );
     await openDemo();
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await runTask(dialog(), 'Summarise');
     const answer = dialog().getByRole('region', { name: 'Answer' });
-    await dialog().getByText('Done.').waitFor();
+    await answered(dialog());
     await answer.locator('h1').waitFor();
     await answer.hover();
     await answer
@@ -199,8 +199,8 @@ describe('the demo editor in Chromium', () => {
       .getByText(/^Tools:/)
       .click();
     expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
-    await dialog().getByText('Done.').waitFor();
+    await runTask(dialog(), 'Summarise');
+    await answered(dialog());
     await dialog()
       .getByText(/^Steps/)
       .click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerWith, axeViolations, page, setSimulation, useBrowser, openDemo } from './browser';
+import { answerWith, axeViolations, page, setSimulation, useBrowser, openDemo, runTask, answered } from './browser';
 
 useBrowser();
 
@@ -41,7 +41,7 @@ describe('the editor experience in Chromium', () => {
       await page.setViewportSize({ width, height });
       await answerWith(LONG_ANSWER);
       await openDemo();
-      await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+      await runTask(dialog(), 'Summarise');
       await dialog().getByText('Paragraph 40:').waitFor();
       expect(await inViewport('dialog[open] .ask-ai-footer')).toBe(true);
       await expect(dialog().getByRole('button', { name: 'Insert' }).isVisible()).resolves.toBe(true);
@@ -70,7 +70,7 @@ describe('the editor experience in Chromium', () => {
       document.documentElement.style.zoom = '2';
     });
     await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await runTask(dialog(), 'Summarise');
     await dialog().getByText('Paragraph 40:').waitFor();
     expect(await inViewport('dialog[open]')).toBe(true);
     expect(await inViewport('dialog[open] .ask-ai-footer')).toBe(true);
@@ -122,8 +122,8 @@ describe('the editor experience in Chromium', () => {
 
   it('Insert closes, refocuses the trigger, announces it, and inserts once however often it is clicked', async () => {
     await openDemo();
-    await dialog().getByRole('button', { name: 'Shorten', exact: true }).click();
-    await dialog().getByText('Done.').waitFor();
+    await runTask(dialog(), 'Shorten');
+    await answered(dialog());
     const before = await page.locator('.rte [data-ai-written]').count();
     // Two activations of the button itself, in one task (a real double click's second click may land
     // on the page once the dialog has closed, and move the focus there).
@@ -191,8 +191,8 @@ describe('the editor experience in Chromium', () => {
     });
     const box = dialog().getByRole('textbox', { name: 'Instruction' });
     await box.fill('for a children’s page');
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
-    await dialog().getByText('Done.').waitFor();
+    await runTask(dialog(), 'Summarise');
+    await answered(dialog());
     expect(await box.inputValue()).toBe('for a children’s page');
     expect(prompts).toEqual([
       'Summarise this text in two sentences.\n\nExtra direction from the editor: for a children’s page',
@@ -205,7 +205,7 @@ describe('the editor experience in Chromium', () => {
   ])('says %s in one sentence for editors, the server’s words only in Details', async (fault, sentence) => {
     await setSimulation({ fault });
     await openDemo();
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await runTask(dialog(), 'Summarise');
     const outcome = dialog().locator('[data-ask-ai-part="outcome"]');
     await outcome.waitFor();
     const main = (await outcome.locator(':scope > p').allTextContents()).join(' ');
@@ -228,7 +228,7 @@ describe('the editor experience in Chromium', () => {
       }),
     );
     await openDemo();
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await runTask(dialog(), 'Summarise');
     const tryAgain = dialog().getByRole('button', { name: 'Try again' });
     await tryAgain.waitFor();
     expect(await tryAgain.isDisabled()).toBe(true);
@@ -252,15 +252,13 @@ describe('the editor experience in Chromium', () => {
         document.documentElement.style.colorScheme = s;
       }, scheme);
       await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
-      await dialog()
-        .getByText(/^Tools: \d+ available/)
-        .waitFor();
+      await dialog().locator('[data-ask-ai-part="body"]:not([data-tools="pending"])').waitFor();
       await dialog()
         .getByText(/^Tools:/)
         .click();
       expect(await axeViolations(page, 'dialog[open]'), 'idle, tools open').toEqual([]);
-      await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
-      await dialog().getByText('Done.').waitFor();
+      await runTask(dialog(), 'Summarise');
+      await answered(dialog());
       expect(await axeViolations(page, 'dialog[open]'), 'done').toEqual([]);
       // The focus ring (as the keyboard shows it) against the dialog's background.
       await page.keyboard.press('Shift');

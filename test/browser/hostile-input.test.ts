@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openDemo, page, useBrowser } from './browser';
+import { openDemo, page, useBrowser, answered } from './browser';
 
 /**
  * Hostile and extreme input in Chromium (docs/reliability.md): XSS payloads through every channel
@@ -109,7 +109,7 @@ async function run(task = 'Summarise') {
 
 /** Waits until the answer shows through the markdown renderer (its chunk loaded), not as plain text. */
 async function rendered() {
-  await dialog().getByText('Done.').waitFor();
+  await answered(dialog());
   await dialog().getByRole('region', { name: 'Answer' }).locator('.ask-ai-answer-blocks').waitFor();
 }
 
@@ -329,7 +329,7 @@ describe(`a corpus of ${Object.keys(CORPUS).length} extreme answers`, () => {
       await openDemo();
       const started = Date.now();
       await run();
-      await dialog().getByText('Done.').waitFor({ timeout: 20_000 });
+      await answered(dialog(), { timeout: 20_000 });
       const region = dialog().getByRole('region', { name: 'Answer' });
       await region.waitFor();
       const elapsed = Date.now() - started;

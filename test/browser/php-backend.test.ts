@@ -6,7 +6,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 import { startPhpServer, type PhpServer } from '../support/php-server';
-import { openDemoWithSelection } from './browser';
+import { openDemoWithSelection, runTask, answered } from './browser';
 
 /**
  * The demo's dialog against the TYPO3 extension's real controller (`npm run php:serve`), as
@@ -60,9 +60,9 @@ describe('the demo against the PHP extension', () => {
   it('streams a task from PHP: steps, then the answer made from the selection', async () => {
     await openWithSelection();
     const selected = ((await page.locator('.rte p').first().textContent()) ?? '').trim();
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await runTask(dialog(), 'Summarise');
     await dialog().getByRole('button', { name: 'Stop' }).waitFor();
-    await dialog().getByText('Done.', { exact: true }).waitFor({ timeout: 20_000 });
+    await answered(dialog(), { timeout: 20_000 });
     const answer = (await dialog().getByRole('region', { name: 'Answer' }).textContent()) ?? '';
     // The scripted model summarises the text it was sent: the selection reached PHP and came back.
     expect(answer).toContain(selected.split(/(?<=[.!?])\s/)[0]!);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { page, setSimulation, useBrowser } from './browser';
+import { page, setSimulation, useBrowser, runTask, answered } from './browser';
 
 useBrowser();
 
@@ -43,8 +43,8 @@ describe('the shipped plugin and widget under TYPO3’s import map', () => {
     const urls = await extensionRequests(async () => {
       // The editor and the plain field both reach for the dialog: its chunks load too.
       const dialog = await openRecordDialog();
-      await dialog.getByRole('button', { name: 'Summarise', exact: true }).click();
-      await dialog.getByText('Done.', { exact: true }).waitFor();
+      await runTask(dialog, 'Summarise');
+      await answered(dialog);
     });
     const paths = urls.map((url) => url.pathname.slice(EXTENSION.length));
     expect(paths.filter((path) => path === 'widget-standalone.js')).toHaveLength(1);
@@ -65,7 +65,7 @@ describe('the shipped plugin and widget under TYPO3’s import map', () => {
 
       await trigger.click();
       const dialog = page.getByRole('dialog', { name: 'Ask AI' });
-      await dialog.getByText(/^Tools: \d+ available/).waitFor();
+      await dialog.locator('[data-ask-ai-part="body"]:not([data-tools="pending"])').waitFor();
       await dialog.getByRole('textbox', { name: 'Instruction' }).fill('Summarise this.');
       const run = dialog.getByRole('button', { name: 'Run' });
       expect(rgb(await run.evaluate((el) => getComputedStyle(el).backgroundColor))).toEqual(accent);
@@ -102,7 +102,7 @@ describe('the shipped plugin’s dialog in the record form', () => {
       await page.emulateMedia({ colorScheme: scheme });
       const accent = scheme === 'light' ? [47, 91, 211] : [157, 184, 255];
       const dialog = await openRecordDialog();
-      await dialog.getByRole('button', { name: 'Summarise', exact: true }).click();
+      await runTask(dialog, 'Summarise');
       // "Done." is the card's own, no callout beside it.
       const card = dialog.locator('.ask-ai-card', { hasText: 'Done.' });
       await card.waitFor();
@@ -125,7 +125,7 @@ describe('the plugin in the editor’s languages', () => {
       askAi: 'KI fragen',
       tools: /^Werkzeuge: \d+ verfügbar/,
     });
-    await dialog.getByRole('button', { name: 'Zusammenfassen', exact: true }).click();
+    await runTask(dialog, 'Zusammenfassen');
     await dialog.getByText('Fertig.', { exact: true }).waitFor();
     expect(bodies[0]?.context).toMatchObject({ contentLanguage: 'de-CH', recordTable: 'tt_content', recordUid: 12 });
   });
@@ -161,9 +161,9 @@ describe.each([
     });
     await page.getByRole('toolbar').getByRole('button', { name: 'Ask AI' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ask AI' });
-    await dialog.getByText(/^Tools: \d+ available/).waitFor();
-    await dialog.getByRole('button', { name: 'Summarise', exact: true }).click();
-    await dialog.getByText('Done.', { exact: true }).waitFor();
+    await dialog.locator('[data-ask-ai-part="body"]:not([data-tools="pending"])').waitFor();
+    await runTask(dialog, 'Summarise');
+    await answered(dialog);
     await dialog.getByRole('button', { name: 'Insert' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const after = await data();

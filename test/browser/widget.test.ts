@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { page, useBrowser, setSimulation } from './browser';
+import { page, useBrowser, setSimulation, runTask, answered } from './browser';
 
 useBrowser();
 
@@ -29,7 +29,7 @@ describe.each([
       const trigger = page.getByRole('button', { name: 'Ask AI' });
       await trigger.click();
       const dialog = page.getByRole('dialog', { name: 'Ask AI' });
-      await dialog.getByText(/^Tools: \d+ available/).waitFor();
+      await dialog.locator('[data-ask-ai-part="body"]:not([data-tools="pending"])').waitFor();
 
       // The dialog lives in the element's shadow root.
       expect(
@@ -48,8 +48,8 @@ describe.each([
         ).toBe(true);
       }
 
-      await dialog.getByRole('button', { name: 'Keywords', exact: true }).click();
-      await dialog.getByText('Done.').waitFor();
+      await runTask(dialog, 'Keywords');
+      await answered(dialog);
       const inserted = page.evaluate(
         () =>
           new Promise<{ text: string; instruction: string }>((resolve) =>
@@ -160,7 +160,7 @@ describe.each([
     expect(await dialog.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
     await page.unroute(readers);
     await dialog.getByRole('button', { name: 'Try again' }).click();
-    await dialog.getByText('Done.').waitFor();
+    await answered(dialog);
   });
 
   it('stops a run on Esc inside the shadow root before it closes', async () => {
@@ -168,7 +168,7 @@ describe.each([
     await page.goto(host);
     await page.getByRole('button', { name: 'Ask AI' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ask AI' });
-    await dialog.getByRole('button', { name: 'Summarise', exact: true }).click();
+    await runTask(dialog, 'Summarise');
     await dialog.getByRole('region', { name: 'Answer' }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.getByText('You stopped the task.').waitFor();
