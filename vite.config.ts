@@ -61,7 +61,8 @@ function simulatedBackend(): Plugin {
       const { askAiBackend } = (await server.ssrLoadModule('/src/mock-backend/vite.ts')) as {
         askAiBackend: typeof AskAiBackend;
       };
-      const plugin = askAiBackend();
+      // The demo shows what a TYPO3 site shows: answers stream where the model is offered no tools.
+      const plugin = askAiBackend({ initialState: { protocol: 'typo3' } });
       if (typeof plugin.configureServer === 'function') await plugin.configureServer.call(this, server);
     },
   };

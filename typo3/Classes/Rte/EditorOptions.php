@@ -6,6 +6,7 @@ namespace AskAiDialog\AskAi\Rte;
 
 use AskAiDialog\AskAi\Access\EditorAccess;
 use AskAiDialog\AskAi\Configuration\ExtensionSettings;
+use AskAiDialog\AskAi\Http\RouteUrlsInterface;
 use AskAiDialog\AskAi\Image\VisionInterface;
 use AskAiDialog\AskAi\Localization\Labels;
 use AskAiDialog\AskAi\Task\TaskPresets;
@@ -29,6 +30,7 @@ final class EditorOptions
         private readonly TaskPresets $taskPresets,
         private readonly VisionInterface $vision,
         private readonly Labels $labels,
+        private readonly RouteUrlsInterface $urls,
     ) {}
 
     /**
@@ -65,6 +67,7 @@ final class EditorOptions
             'messages' => $this->shared['messages'] ?? [],
             'debug' => $this->shared['debug'] ?? false,
             'altText' => $this->shared['altText'] ?? false,
+            'loginUrl' => $this->shared['loginUrl'] ?? null,
             'routes' => RichTextConfiguration::ROUTES,
             'locale' => $language !== null ? $language->lang : null,
         ] + RichTextConfiguration::BACKEND_LOOK, static fn(mixed $value): bool => $value !== null && $value !== []);
@@ -84,6 +87,8 @@ final class EditorOptions
             'debug' => $user->isAdmin() || $this->settings->debugView(),
             // "Alt text" only where a model can see the image; a guess from the text around it is no alt text.
             'altText' => $this->vision->available(),
+            // A session that ended: TYPO3's login in a new tab; the dialog then fetches the new route URLs.
+            'loginUrl' => $this->urls->urlOf('login'),
         ];
     }
 }

@@ -171,7 +171,8 @@ function reset_site(ConnectionPool $pool, string $modelUrl, string $site): array
         'db_mountpoints' => '1', 'file_mountpoints' => '', 'tables_select' => 'pages,tt_content,sys_file,sys_file_reference,sys_file_metadata',
         'tables_modify' => 'tt_content,sys_file_reference,sys_file_metadata', 'pagetypes_select' => '1',
         'non_exclude_fields' => 'tt_content:bodytext,tt_content:header,tt_content:assets,tt_content:image,sys_file_reference:alternative,sys_file_reference:title,sys_file_reference:description,sys_file_metadata:alternative',
-        'explicit_allowdeny' => 'tt_content:CType:text,tt_content:CType:textmedia', 'tstamp' => $now, 'crdate' => $now,
+        'explicit_allowdeny' => 'tt_content:CType:text,tt_content:CType:textmedia', 'groupMods' => 'web_layout,web_list,media_management',
+        'tstamp' => $now, 'crdate' => $now,
     ];
     $aiGroup = insert($pool, 'be_groups', ['title' => 'Editors with AI', 'custom_options' => 'tx_nrllm_grants:tasks_use'] + $rights);
     $plainGroup = insert($pool, 'be_groups', ['title' => 'Editors', 'custom_options' => ''] + $rights);
