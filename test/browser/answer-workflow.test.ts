@@ -38,11 +38,19 @@ describe('working with an answer in Chromium', () => {
     await openWithSelection();
     await runTask(dialog(), 'Improve');
     await answered(dialog());
-    const first = (await dialog().getByRole('region', { name: 'Answer' }).locator('> div').textContent()) ?? '';
-    await dialog().getByRole('textbox', { name: 'Refine' }).fill('Make it shorter');
-    await dialog().getByRole('textbox', { name: 'Refine' }).press('Enter');
+    const first =
+      (await dialog()
+        .getByRole('region', { name: 'Answer' })
+        .locator('[data-ask-ai-part="answer-text"]')
+        .textContent()) ?? '';
+    await dialog().getByRole('textbox', { name: 'Instruction' }).fill('Make it shorter');
+    await dialog().getByRole('textbox', { name: 'Instruction' }).press('Enter');
     await dialog().getByText('2 of 2').waitFor();
-    const refined = (await dialog().getByRole('region', { name: 'Answer' }).locator('> div').textContent()) ?? '';
+    const refined =
+      (await dialog()
+        .getByRole('region', { name: 'Answer' })
+        .locator('[data-ask-ai-part="answer-text"]')
+        .textContent()) ?? '';
     expect(runs[1]).toMatchObject({
       prompt: 'Make it shorter',
       context: {
@@ -55,7 +63,7 @@ describe('working with an answer in Chromium', () => {
 
   it('shows the changes to the selection, removed and added words marked and announced', async () => {
     await openWithSelection();
-    await runTask(dialog(), 'Translate');
+    await runTask(dialog(), 'Improve');
     await answered(dialog());
     await dialog().getByRole('button', { name: 'Show changes' }).click();
     const changes = dialog().getByRole('region', { name: 'Changes' });

@@ -171,8 +171,8 @@ describe('the editor experience in Chromium', () => {
     await runsThenSettles(() => button('Regenerate').click());
     await runsThenSettles(() => button('Summarise').click());
     await runsThenSettles(async () => {
-      await dialog().getByRole('textbox', { name: 'Refine' }).fill('Make it shorter');
-      await dialog().getByRole('textbox', { name: 'Refine' }).press('Enter');
+      await dialog().getByRole('textbox', { name: 'Instruction' }).fill('Make it shorter');
+      await dialog().getByRole('textbox', { name: 'Instruction' }).press('Enter');
     });
     // Stop: the button goes away under the focus; what comes next takes it.
     await button('Regenerate').click();
