@@ -30,6 +30,8 @@ export function useBrowser() {
     // its steps and its answer (a test of what the TYPO3 extension sends sets `typo3`).
     await setSimulation({ latency: 60, protocol: 'extended' });
     page = await context.newPage();
+    // A wait that does not end fails with the locator it waited for, well inside the test's own timeout.
+    page.setDefaultTimeout(20_000);
   });
   afterEach(async () => {
     await page?.close();
