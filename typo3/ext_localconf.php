@@ -29,7 +29,8 @@ $GLOBALS['TYPO3_CONF_VARS']['RTE']['Presets']['ask_ai'] ??= 'EXT:ask_ai/Configur
 // extension uses it): there, TYPO3's own default preset — where a site has left it in place — becomes the
 // same preset with the rule, so the mark an editor sees after Insert is still there after Save. A site's
 // own presets are left alone; the plugin offers the mark only where a field's processing keeps it.
-if ((new Typo3Version())->getMajorVersion() < 14
+if (
+    (new Typo3Version())->getMajorVersion() < 14
     && ($GLOBALS['TYPO3_CONF_VARS']['RTE']['Presets']['default'] ?? null) === 'EXT:rte_ckeditor/Configuration/RTE/Default.yaml'
 ) {
     $GLOBALS['TYPO3_CONF_VARS']['RTE']['Presets']['default'] = 'EXT:ask_ai/Configuration/RTE/AskAi.yaml';

@@ -36,7 +36,7 @@ describe('who may ask, in the real TYPO3', () => {
     expect(await model.log()).toEqual([]);
   });
 
-  it('a German editor gets the button and the dialog in German, and the run carries the record’s language', async () => {
+  it('a German editor: button and dialog in German, the run carrying the record’s language', async () => {
     await model.script({ when: 'Kürze', content: 'Der Hafen öffnete 1871.' }, { content: 'Der Hafen öffnete 1871.' });
     await login('redakteur');
     const frame = await openContentElement(1);
@@ -101,7 +101,7 @@ describe('who may ask, in the real TYPO3', () => {
 describe('the dialog in the backend, in the real TYPO3', () => {
   useTypo3();
 
-  it('looks like TYPO3: its buttons compute as the backend’s own .btn; the whole backend is dimmed and inert', async () => {
+  it('looks like TYPO3: buttons compute as the backend’s .btn; the whole backend dimmed and inert', async () => {
     await login('editor');
     const frame = await openContentElement(1);
     await selectParagraph(frame, 0);
@@ -143,7 +143,7 @@ describe('the dialog in the backend, in the real TYPO3', () => {
     expect(await dialog().isVisible()).toBe(true);
   });
 
-  it('opens clean: a prompt, the tasks, Close — and after a run, reopened, no instruction and no answer armed', async () => {
+  it('opens clean: a prompt, the tasks, Close — reopened after a run, no instruction, no answer armed', async () => {
     await model.script({ content: 'A shorter paragraph.', times: null });
     await login('editor');
     const frame = await openContentElement(1);

@@ -31,7 +31,7 @@ async function instruct(ask: Awaited<ReturnType<typeof dialogOnParagraph>>, word
 describe('a run through nr-llm, in the real TYPO3', () => {
   useTypo3();
 
-  it('a tool the run did not offer is not run — one that needs approval, one that writes; an offered read tool is', async () => {
+  it('a tool not offered is not run (approval-bound, a writer); an offered read tool is', async () => {
     await model.script(
       {
         when: 'ferry timetable',
@@ -112,7 +112,7 @@ describe('a run through nr-llm, in the real TYPO3', () => {
     expect((await route('ask_ai_tools')).status).toBe(200);
   });
 
-  it('an nr-llm task is a preset: it runs through nr-llm’s task, and Helpful reaches nr-llm’s outcome table', async () => {
+  it('an nr-llm task is a preset: it runs as nr-llm’s task; Helpful reaches nr-llm’s outcome table', async () => {
     const now = Math.floor(Date.now() / 1000);
     await sql(
       'INSERT INTO tx_nrllm_task (identifier, name, description, category, prompt_template, input_type, ' +

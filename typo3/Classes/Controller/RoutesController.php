@@ -25,7 +25,8 @@ final class RoutesController
         private readonly EditorAccess $access,
         private readonly RouteUrlsInterface $urls,
         private readonly JsonResponder $json,
-    ) {}
+    ) {
+    }
 
     public function routesAction(ServerRequestInterface $request): ResponseInterface
     {

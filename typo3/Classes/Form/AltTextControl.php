@@ -24,7 +24,8 @@ final class AltTextControl extends AbstractNode
     public function __construct(
         private readonly EditorAccess $access,
         private readonly EditorOptions $options,
-    ) {}
+    ) {
+    }
 
     /** @return array<string, mixed> */
     public function render(): array

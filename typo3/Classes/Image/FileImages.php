@@ -31,7 +31,9 @@ final class FileImages implements ImageSourceInterface
     /** Larger images are refused (providers take 20 MB; a base64 body grows by a third). */
     public const MAX_BYTES = 10 * 1024 * 1024;
 
-    public function __construct(private readonly ResourceFactory $resources) {}
+    public function __construct(private readonly ResourceFactory $resources)
+    {
+    }
 
     /**
      * @param array{fileReference?: int, file?: int, src?: string} $image
@@ -124,7 +126,10 @@ final class FileImages implements ImageSourceInterface
             }
         }
         $path = rawurldecode((string)($parts['path'] ?? ''));
-        if ($path === '' || str_contains($path, '..') || str_contains($path, "\0") || str_contains($path, '//') || preg_match('#^/?[A-Za-z0-9_-]+/#', $path) !== 1) {
+        if (
+            $path === '' || str_contains($path, '..') || str_contains($path, "\0") || str_contains($path, '//')
+            || preg_match('#^/?[A-Za-z0-9_-]+/#', $path) !== 1
+        ) {
             throw new ImageRefused(ImageRefused::NOT_OURS, 400);
         }
         try {

@@ -40,7 +40,8 @@ final class NrLlmVision implements VisionInterface
         private readonly ProviderAdapterRegistryInterface $adapters,
         private readonly Configurations $configurations,
         private readonly ExtensionSettings $settings,
-    ) {}
+    ) {
+    }
 
     public function available(): bool
     {
@@ -95,7 +96,7 @@ final class NrLlmVision implements VisionInterface
                     'organizationId' => $provider->getOrganizationId(),
                 ], static fn(mixed $value): bool => $value !== '')]
                 : false;
-        } catch (Refusal|Throwable) {
+        } catch (Refusal | Throwable) {
             $this->setUp = false;
         }
 

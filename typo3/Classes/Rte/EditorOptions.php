@@ -31,7 +31,8 @@ final class EditorOptions
         private readonly VisionInterface $vision,
         private readonly Labels $labels,
         private readonly RouteUrlsInterface $urls,
-    ) {}
+    ) {
+    }
 
     /**
      * @param array<string, mixed> $formData FormEngine's data of the field

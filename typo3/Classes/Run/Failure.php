@@ -41,7 +41,8 @@ final readonly class Failure
         public string $reason,
         public ?int $retryAfter = null,
         public ?string $period = null,
-    ) {}
+    ) {
+    }
 
     public static function of(?Throwable $error, bool $pastDeadline = false): self
     {
@@ -93,8 +94,10 @@ final readonly class Failure
     /** Seconds to wait named in a provider's error body ("retry after 12 s", `"retry_after": 12`), or the default. */
     private static function waitIn(string $body): int
     {
-        if (preg_match('/retry[ _-]?after["\s:=]*(\d{1,4}(?:\.\d+)?)/i', $body, $match) === 1
-            || preg_match('/try again in (\d{1,4}(?:\.\d+)?)\s*s/i', $body, $match) === 1) {
+        if (
+            preg_match('/retry[ _-]?after["\s:=]*(\d{1,4}(?:\.\d+)?)/i', $body, $match) === 1
+            || preg_match('/try again in (\d{1,4}(?:\.\d+)?)\s*s/i', $body, $match) === 1
+        ) {
             return max(1, min(3600, (int)ceil((float)$match[1])));
         }
 
