@@ -286,7 +286,7 @@ describe('protocol modes', () => {
     expect(snapshot.correlationId).toMatch(/^corr-/);
   });
 
-  it('typo3: a run offered no tools streams its answer; a run with tools sends steps and the answer whole', async () => {
+  it('typo3: a run without tools streams its answer; a run with tools sends steps, the answer whole', async () => {
     const backend = { initialState: { protocol: 'typo3' } } as const;
     const free = await runTask('Summarise', { context: { selection: ARTICLE }, tools: [], backend });
     expect(free.snapshot).toMatchObject({ status: 'done', terminationReason: 'completed' });
