@@ -158,7 +158,7 @@ describe(`${XSS_PAYLOADS.length} XSS payloads in Chromium`, () => {
     await run();
     await rendered();
     expect(await breaches()).toEqual([]);
-    await run('Shorten');
+    await dialog().getByRole('button', { name: 'Regenerate' }).click();
     await dialog()
       .getByText(/The AI service failed/)
       .waitFor();
