@@ -88,7 +88,9 @@ try {
       .getByRole('tab', { name: /Images|Media/ })
       .first()
       .click();
-    await frame.locator('.form-irre-header-body, .panel-heading').filter({ hasText: 'lighthouse' }).first().click();
+    const header = frame.locator('.form-irre-header-body, .panel-heading').filter({ hasText: 'lighthouse' }).first();
+    const toggle = frame.locator('[aria-expanded]').filter({ hasText: 'lighthouse' }).first();
+    if ((await toggle.getAttribute('aria-expanded').catch(() => null)) !== 'true') await header.click();
     const override = frame.locator('input[type="checkbox"][name*="[alternative]"]').first();
     await override.check();
     await frame.locator('[data-ask-ai-part="alt-text-control"]').first().click();
