@@ -109,10 +109,10 @@ describe.each([
     const dialog = page.getByRole('dialog', { name: 'Ask AI' });
     await dialog.getByRole('textbox', { name: 'Instruction' }).fill('Summarise this text in two sentences.');
     await dialog.getByRole('textbox', { name: 'Instruction' }).press('Enter');
-    await dialog.getByRole('region', { name: 'Answer' }).waitFor();
+    await dialog.locator('[data-ask-ai-part="answer-text"]').waitFor();
     // The answer's own text, trimmed: the plain fallback (before the markdown chunk) keeps a trailing space.
     const answerText = async () =>
-      ((await dialog.getByRole('region', { name: 'Answer' }).locator('> div').first().textContent()) ?? '').trim();
+      ((await dialog.locator('[data-ask-ai-part="answer-text"]').textContent()) ?? '').trim();
     const partial = await answerText();
     await page.evaluate(() => {
       const section = document.createElement('section');
@@ -127,7 +127,7 @@ describe.each([
     );
     expect(await answerText()).toBe(partial);
     await dialog.getByRole('button', { name: 'Stop' }).click();
-    await dialog.getByText('You stopped the task.').waitFor();
+    await dialog.getByText('Stopped.').first().waitFor();
   });
 
   it('fetches the tool list’s reader and the run’s readers only when the editor reaches for the dialog', async () => {
@@ -169,9 +169,9 @@ describe.each([
     await page.getByRole('button', { name: 'Ask AI' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ask AI' });
     await runTask(dialog, 'Summarise');
-    await dialog.getByRole('region', { name: 'Answer' }).waitFor();
+    await dialog.locator('[data-ask-ai-part="answer-text"]').waitFor();
     await page.keyboard.press('Escape');
-    await dialog.getByText('You stopped the task.').waitFor();
+    await dialog.getByText('Stopped.').first().waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
