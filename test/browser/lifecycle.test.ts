@@ -74,7 +74,8 @@ const STATES = {
     await page.getByRole('button', { name: 'Ask AI' }).click();
     await dialog().getByRole('textbox', { name: 'Instruction' }).fill('Summarise');
     await dialog().getByRole('textbox', { name: 'Instruction' }).press('Enter');
-    await dialog().locator('[data-ask-ai-part="run"][data-state="preparing"]').waitFor();
+    // The task waits for the tool list (the dialog's state: preparing).
+    await dialog().and(page.locator('[data-state="preparing"]')).waitFor();
   },
   'running, its stream open': async () => {
     await setSimulation({ latency: 60_000 });

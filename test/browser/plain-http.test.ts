@@ -73,10 +73,7 @@ describe('on a plain-HTTP origin that is not localhost', () => {
     for (const secret of [answer.slice(0, 40), instruction.slice(0, 40), selection.slice(0, 40)].filter(Boolean)) {
       expect(logged.some((text) => text.includes(secret))).toBe(false);
     }
-    // Storage holds the last task's id alone (the task menu puts it first next time), never content.
-    expect(await page.evaluate(() => [Object.entries(localStorage), sessionStorage.length] as const)).toEqual([
-      [['ask-ai-dialog:last-task', 'summarise']],
-      0,
-    ]);
+    // Nothing is stored: not the content, and not the last task either (the list keeps its order).
+    expect(await page.evaluate(() => [Object.entries(localStorage), sessionStorage.length] as const)).toEqual([[], 0]);
   });
 });
