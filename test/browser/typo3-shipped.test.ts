@@ -32,8 +32,8 @@ async function openRecordDialog(query = '', askAi = 'Ask AI') {
   return dialog;
 }
 
-/** TYPO3's primary colour (`--typo3-state-primary-bg` of 13.4) where the page's own tokens are not loaded. */
-const TYPO3_PRIMARY = [0, 120, 230];
+/** The package's own accent: this page loads the shipped files, not TYPO3's backend or its theme. */
+const ACCENT = { light: [47, 91, 211], dark: [157, 184, 255] } as const;
 
 const rgb = (value: string) =>
   value
@@ -58,7 +58,7 @@ describe('the shipped plugin and widget under TYPO3’s import map', () => {
   });
 
   for (const scheme of ['light', 'dark'] as const) {
-    it(`in ${scheme}: TYPO3's focus ring on the prompt's Send, the alert tinted with the danger colour`, async () => {
+    it(`in ${scheme}: the accent's focus ring on the prompt's Send, the alert tinted with the danger colour`, async () => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto('/typo3/fields');
       await page.locator('body[data-fields="ready"]').waitFor();
@@ -72,7 +72,7 @@ describe('the shipped plugin and widget under TYPO3’s import map', () => {
       await page.keyboard.press('Tab');
       const ring = await send.evaluate((el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el).outlineColor]);
       expect(ring[0]).toBe('solid');
-      expect(rgb(ring[1]!)).toEqual(TYPO3_PRIMARY);
+      expect(rgb(ring[1]!)).toEqual(ACCENT[scheme]);
 
       await setSimulation({ fault: 'rate-limited' });
       await send.click();
@@ -96,7 +96,7 @@ describe('the shipped plugin and widget under TYPO3’s import map', () => {
 
 describe('the shipped plugin’s dialog in the record form', () => {
   for (const scheme of ['light', 'dark'] as const) {
-    it(`in ${scheme}: TYPO3's primary on Insert, and the answer on a card of its own`, async () => {
+    it(`in ${scheme}: the accent on Insert, and the answer on a card of its own`, async () => {
       await page.emulateMedia({ colorScheme: scheme });
       const dialog = await openRecordDialog();
       await runTask(dialog, 'Summarise');
@@ -106,7 +106,7 @@ describe('the shipped plugin’s dialog in the record form', () => {
       await card.waitFor();
       expect(await dialog.locator('.ask-ai-outcome').count()).toBe(0);
       const insert = dialog.getByRole('button', { name: 'Insert' });
-      expect(rgb(await insert.evaluate((el) => getComputedStyle(el).backgroundColor))).toEqual(TYPO3_PRIMARY);
+      expect(rgb(await insert.evaluate((el) => getComputedStyle(el).backgroundColor))).toEqual(ACCENT[scheme]);
       const border = await card.evaluate((el) => getComputedStyle(el).borderTopStyle);
       expect(border).toBe('solid');
     });
