@@ -61,6 +61,7 @@ describe('alt text from the image itself, in the real TYPO3', () => {
       ['a reference that does not exist', { fileReference: 999_999 }, 404],
     ];
     // A file reference on a record the editor may not edit (a page outside their mounts).
+    await sql('DELETE FROM pages WHERE uid = ?', [90]);
     const closedPage = 'INSERT INTO pages (uid, pid, title, doktype, perms_everybody, perms_group, perms_user) ';
     await sql(`${closedPage}VALUES (?, 0, ?, 1, 0, 0, 0)`, [90, 'Closed']);
     await sql('INSERT INTO tt_content (uid, pid, CType, header, assets) VALUES (?, ?, ?, ?, 1)', [

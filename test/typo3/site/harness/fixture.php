@@ -103,7 +103,7 @@ function reset_site(ConnectionPool $pool, string $modelUrl, string $site): array
         'tx_nrllm_telemetry', 'tx_nrllm_user_budget', 'tx_nrllm_service_usage', 'tx_nrllm_governance_event',
         'tx_nrllm_tool_state', 'tx_nrllm_tool_group_state', 'be_groups', 'tt_content', 'sys_file',
         'sys_file_reference', 'sys_file_metadata', 'sys_file_processedfile', 'sys_log', 'sys_history',
-        'sys_refindex', 'be_sessions',
+        'sys_refindex', 'be_sessions', 'tx_askai_run',
     ];
     $schema = $pool->getConnectionByName(ConnectionPool::DEFAULT_CONNECTION_NAME)->createSchemaManager();
     $existing = array_map('strtolower', $schema->listTableNames());
