@@ -65,6 +65,8 @@ const dialog = (page: Page) => page.getByRole('dialog');
 /** The run ended with its answer (the dialog's state). */
 const done = (page: Page) => dialog(page).and(page.locator('[data-state="done"]')).waitFor();
 const runPreset = (label: string, waitFor: (page: Page) => Promise<unknown>) => async (page: Page) => {
+  // As an editor finds any task: typed into the prompt, the list narrows to it.
+  await dialog(page).getByRole('textbox').first().fill(label);
   await dialog(page).getByRole('option', { name: label, exact: true }).first().click();
   await waitFor(page);
 };

@@ -58,7 +58,7 @@ describe('the shipped plugin and widget under TYPO3’s import map', () => {
   });
 
   for (const scheme of ['light', 'dark'] as const) {
-    it(`in ${scheme}: the accent's focus ring on the prompt's Send, the alert tinted with the danger colour`, async () => {
+    it(`in ${scheme}: the accent's focus ring on Send, the alert tinted with the danger colour`, async () => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto('/typo3/fields');
       await page.locator('body[data-fields="ready"]').waitFor();
