@@ -152,6 +152,20 @@ describe('the dialog in the backend, in the real TYPO3', () => {
     await ask.getByRole('option', { name: 'Shorten' }).waitFor();
     const controls = await ask.locator('button:visible, textarea:visible, input:visible, select:visible').count();
     expect(controls).toBeLessThanOrEqual(6);
+    // The interface's own words in view (the tasks' names are the list, not words to read).
+    const words = await ask.evaluate((dialog) => {
+      const walker = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT);
+      let count = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('[role="listbox"], [role="status"], [aria-hidden="true"]')) continue;
+        if (parent.getClientRects().length === 0) continue;
+        count += (node.textContent ?? '').split(/\s+/).filter(Boolean).length;
+      }
+      return count;
+    });
+    console.log(`idle: ${controls} controls, ${words} words`);
+    expect(words).toBeLessThanOrEqual(25);
     await ask.getByRole('textbox', { name: 'Instruction' }).fill('Make it a question');
     await ask.getByRole('textbox', { name: 'Instruction' }).press('Enter');
     await ask.getByText('A shorter paragraph.').waitFor();
