@@ -1,10 +1,10 @@
 import type { AnswerOutcome } from '../contract/outcome';
 import type { RunSnapshot } from '../client/run-state';
 import { taskResult, type TaskResult } from '../client/task-result';
-import type { ApplyRefusal } from './hand-over';
+import type { AppliedAs, ApplyRefusal } from './hand-over';
 
-/** How the answer was handed over: each answer once. */
-export type AppliedAs = 'insert' | 'replace';
+/** How the answer was handed over (each answer once): the hand-over's own type, for the session's users. */
+export type { AppliedAs } from './hand-over';
 
 /** What became of the editor's verdict on an answer: it may be changed once. */
 export interface FeedbackState {
