@@ -175,5 +175,8 @@ export default defineConfig({
     // The widget inlines the dialog's stylesheet into its shadow root: process that one file.
     css: { include: [/src\/react\/styles\.css/] },
     restoreMocks: true,
+    // Tests wait for behaviour (lazy chunks, streams); on a busy machine that takes longer than Vitest's
+    // default 5 s. A test that hangs still fails, with the wait it was in.
+    testTimeout: 30_000,
   },
 });

@@ -117,7 +117,7 @@ describe('the documented parts', () => {
       onReplace: () => undefined,
     });
     look();
-    const dialog = await openDialog(user);
+    let dialog = await openDialog(user);
     look();
     await user.click(within(dialog).getByRole('option', { name: 'More tasks' }));
     look();
@@ -144,14 +144,16 @@ describe('the documented parts', () => {
     holdStreams(false);
     await settled();
     look();
+    // Closed and opened again: clean, the answers one click away.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    dialog = await openDialog(user);
+    look();
+    await user.click(within(dialog).getByRole('button', { name: /^Show earlier answers/ }));
+    await within(dialog).findByRole('button', { name: 'Insert' });
     await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
     await within(dialog).findByRole('alert');
     await user.click(within(dialog).getByRole('button', { name: 'Show changes' }));
     await waitFor(() => expect(dialog.querySelector('[data-ask-ai-part="changes"]')).not.toBeNull());
-    look();
-    // Closed and opened again: the answers one click away.
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await openDialog(user);
     look();
     unmount();
 

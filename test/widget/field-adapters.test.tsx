@@ -48,7 +48,7 @@ describe('a field adapter’s handler', () => {
     const shadow = within(textarea.nextElementSibling!.shadowRoot as unknown as HTMLElement);
     // Polled: the first open loads the dialog's contents (a lazy chunk), and the answer streams in.
     const control = (role: 'button' | 'option', name: string) =>
-      vi.waitFor(() => shadow.getByRole(role, { name }), { timeout: 5000 });
+      vi.waitFor(() => shadow.getByRole(role, { name }), { timeout: 20_000 });
     const user = userEvent.setup();
     const insertAnswer = async () => {
       // Each open starts clean, with the task list.
