@@ -12,8 +12,8 @@
  * npx tsx scripts/typo3-files.ts   (npm run build runs it)
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The import-map prefix `typo3/Configuration/JavaScriptModules.php` declares. */
 export const TYPO3_PREFIX = '@ask-ai-dialog/typo3/';
@@ -34,8 +34,13 @@ export function header(name: string, version: string): string {
   );
 }
 
+/** The package's own version (package.json beside scripts/), which the headers name. */
+export function packageVersion(root = join(dirname(fileURLToPath(import.meta.url)), '..')): string {
+  return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 /** The extension's files from the built files of dist/ (name → content). */
-export function typo3Files(dist: Readonly<Record<string, string>>, version = '0.0.0'): Record<string, string> {
+export function typo3Files(dist: Readonly<Record<string, string>>, version = packageVersion()): Record<string, string> {
   const files: Record<string, string> = {};
   for (const [name, content] of Object.entries(dist)) {
     if (!SHIPPED.test(name)) continue;
@@ -60,8 +65,7 @@ export function writeTypo3Files(root = process.cwd()): string[] {
   const target = join(root, TYPO3_FOLDER);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
-  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
-  const files = typo3Files(built, version);
+  const files = typo3Files(built, packageVersion(root));
   for (const [name, content] of Object.entries(files)) writeFileSync(join(target, name), content);
   return Object.keys(files).sort();
 }
