@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // Layers import downwards only (ARCHITECTURE.md): unattended ← contract ← client ← markdown ← i18n ← session ← editors
-// ← react ← widget ← ckeditor5, tiptap.
+// ← react ← widget ← ckeditor5, tiptap, typo3.
 // A layer is matched by its folder and by its entry file (`../client` as well as `../client/x`).
 const LAYERS = [
   'unattended',
@@ -18,6 +18,7 @@ const LAYERS = [
   'widget',
   'ckeditor5',
   'tiptap',
+  'typo3',
   'mock-backend',
   'demo',
   'stories',
@@ -43,6 +44,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      '.cache/',
       'typo3/Resources/Public/JavaScript/',
       'typo3/vendor/',
       'storybook-static/',
@@ -105,6 +107,8 @@ export default tseslint.config(
   layer(['src/widget/**'], [...folders(above('widget')), 'msw*']),
   layer(['src/ckeditor5/**'], [...folders(above('ckeditor5')), 'msw*', '@tiptap/*']),
   layer(['src/tiptap/**'], [...folders(above('tiptap')), 'msw*', '@ckeditor/*', 'ckeditor5*']),
+  // The TYPO3 backend's own modules (FormEngine's field control): the seam and the widget's runtime.
+  layer(['src/typo3/**'], [...folders(above('typo3')), 'msw*', '@ckeditor/*', 'ckeditor5*', '@tiptap/*']),
   // Values come from the session's and the client's own modules, never through their barrels: through a
   // barrel the bundler ties what the dialog loads later (the tool list's reader, the run's readers) to the
   // chunk the entry loads first (26.3 kB up front instead of 15.8). Types may come from the barrels.

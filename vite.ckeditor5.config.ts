@@ -7,7 +7,7 @@ const standalone = fileURLToPath(new URL('./src/widget/standalone.ts', import.me
  * The dialog comes from the standalone widget's module, next to this one in dist/: one runtime for
  * both, loaded once where a page has the widget and the editor.
  */
-function sharedRuntime(): Plugin {
+export function sharedRuntime(): Plugin {
   return {
     name: 'ask-ai-dialog:shared-standalone-runtime',
     enforce: 'pre',

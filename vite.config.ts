@@ -61,7 +61,8 @@ function simulatedBackend(): Plugin {
       const { askAiBackend } = (await server.ssrLoadModule('/src/mock-backend/vite.ts')) as {
         askAiBackend: typeof AskAiBackend;
       };
-      const plugin = askAiBackend();
+      // The demo shows what a TYPO3 site shows: answers stream where the model is offered no tools.
+      const plugin = askAiBackend({ initialState: { protocol: 'typo3' } });
       if (typeof plugin.configureServer === 'function') await plugin.configureServer.call(this, server);
     },
   };
@@ -174,5 +175,8 @@ export default defineConfig({
     // The widget inlines the dialog's stylesheet into its shadow root: process that one file.
     css: { include: [/src\/react\/styles\.css/] },
     restoreMocks: true,
+    // Tests wait for behaviour (lazy chunks, streams); on a busy machine that takes longer than Vitest's
+    // default 5 s. A test that hangs still fails, with the wait it was in.
+    testTimeout: 30_000,
   },
 });

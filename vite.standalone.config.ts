@@ -41,8 +41,10 @@ export default defineConfig({
         handler(level, log);
       },
       // What the dialog needs only once it opens or an answer arrives (its body, the markdown renderer,
-      // the word diff) loads from chunks beside the file, relative to it, as in the React entry.
-      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'widget-standalone-[name]-[hash].js' },
+      // the word diff) loads from chunks beside the file, relative to it, as in the React entry. Named
+      // without a content hash: the TYPO3 extension commits these files, and a rebuild must diff as the
+      // change it is (TYPO3's import map busts caches with `?bust=`; a CDN by the package's version).
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'widget-standalone-[name].js' },
     },
   },
 });

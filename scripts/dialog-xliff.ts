@@ -12,9 +12,10 @@ import { DE_MESSAGES, EN_MESSAGES, type AskAiMessages } from '../src/i18n/messag
 
 export const XLIFF_FOLDER = 'typo3/Resources/Private/Language';
 
-/** Arguments whose value changes the words, with the values the dialog passes. */
+/** Arguments whose value changes the words, with the values the dialog passes (`*`: any other). */
 const CHOICES: Partial<Record<keyof AskAiMessages, Record<number, readonly string[]>>> = {
   contextCut: { 0: ['selection', 'document', 'previousAnswer'] },
+  recordName: { 0: ['tt_content', 'pages', '*'] },
 };
 
 const token = (i: number) => `{${i}}`;

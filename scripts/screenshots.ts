@@ -1,7 +1,7 @@
 /**
  * Renders the dialog's main states in Chromium (the Debian Chromium the browser tests use) into
- * docs/images/, at 1280×800 and 360×740, light and dark: `npm run screenshots`. The demo's states,
- * and the TYPO3 record form with the built plugin (`typo3-rte-*`).
+ * docs/images/, at 1280×800 and 360×740, light and dark: `npm run screenshots`. The demo's states; the
+ * dialog in the real TYPO3 backend is `npm run screenshots:typo3` (scripts/typo3-screenshots.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,8 +62,12 @@ const onEditor = (page: Page, action: 'select' | 'change') =>
   }, action);
 
 const dialog = (page: Page) => page.getByRole('dialog');
+/** The run ended with its answer (the dialog's state). */
+const done = (page: Page) => dialog(page).and(page.locator('[data-state="done"]')).waitFor();
 const runPreset = (label: string, waitFor: (page: Page) => Promise<unknown>) => async (page: Page) => {
-  await dialog(page).getByRole('button', { name: label, exact: true }).click();
+  // As an editor finds any task: typed into the prompt, the list narrows to it.
+  await dialog(page).getByRole('textbox').first().fill(label);
+  await dialog(page).getByRole('option', { name: label, exact: true }).first().click();
   await waitFor(page);
 };
 
@@ -74,14 +78,16 @@ const SHOTS: Shot[] = [
     simulation: { fault: 'stalled-stream', latency: 300 },
     act: runPreset('Summarise', (page) => dialog(page).getByRole('region', { name: 'Answer' }).waitFor()),
   },
-  { name: 'done', act: runPreset('Keywords', (page) => dialog(page).getByText('Done.', { exact: true }).waitFor()) },
+  { name: 'done', act: runPreset('Keywords', (page) => done(page)) },
   {
     name: 'failed',
     simulation: { fault: 'server-error' },
     act: runPreset('Summarise', (page) => page.locator('[data-ask-ai-part="outcome"]').waitFor()),
   },
   {
+    // The administrator's view: the tools offered and withheld.
     name: 'withheld-tools',
+    simulation: { user: 'admin' },
     act: async (page) => {
       await dialog(page)
         .getByText(/^Tools:/)
@@ -94,7 +100,7 @@ const SHOTS: Shot[] = [
     name: 'refused',
     before: (page) => onEditor(page, 'select'),
     act: async (page) => {
-      await runPreset('Shorten', (p) => dialog(p).getByText('Done.', { exact: true }).waitFor())(page);
+      await runPreset('Shorten', (p) => done(p))(page);
       await onEditor(page, 'change');
       await dialog(page).getByRole('button', { name: 'Replace selection' }).click();
       await dialog(page).getByRole('alert').waitFor();
@@ -103,49 +109,12 @@ const SHOTS: Shot[] = [
   {
     name: 'german',
     locale: 'de',
-    act: runPreset('Zusammenfassen', (page) => dialog(page).getByText('Fertig.', { exact: true }).waitFor()),
+    act: runPreset('Zusammenfassen', (page) => done(page)),
   },
 ];
 
-/**
- * The TYPO3 record form with the built plugin and widget, as the extension ships them (the files of
- * typo3/Resources/Public/JavaScript under a ?bust= import map): an answer for the selected paragraph.
- */
-async function typo3Shot(page: Page) {
-  await page.goto(`${base}/typo3/record/edit`);
-  await page.locator('body[data-editor="ready"]').waitFor();
-  await page.evaluate(() => {
-    const { editor } = window as unknown as { editor: DemoEditor };
-    editor.editing.view.focus();
-    editor.model.change((writer) => writer.setSelection!(editor.model.document.getRoot().getChild(0), 'in'));
-  });
-  await page.getByRole('toolbar').getByRole('button', { name: 'Ask AI' }).click();
-  await dialog(page)
-    .getByText(/^Tools: \d+/)
-    .waitFor();
-  await runPreset('Shorten', (p) => dialog(p).getByText('Done.', { exact: true }).waitFor())(page);
-}
-
-/** `npm run screenshots -- typo3` renders only the TYPO3 page; without an argument, everything. */
-const only = process.argv[2];
 mkdirSync(OUT, { recursive: true });
-for (const [sizeName, size] of Object.entries(SIZES)) {
-  for (const scheme of ['light', 'dark'] as const) {
-    if (only && only !== 'typo3') continue;
-    await fetch(`${base}/api/ask-ai/simulation`, { method: 'DELETE' });
-    await simulate({ latency: 60 });
-    const page = await browser.newPage();
-    await page.setViewportSize(size);
-    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await typo3Shot(page);
-    await page.waitForTimeout(150);
-    const file = join(OUT, `typo3-rte-${sizeName}-${scheme}.png`);
-    await page.screenshot({ path: file });
-    console.log(file);
-    await page.close();
-  }
-}
-for (const shot of only === 'typo3' ? [] : SHOTS) {
+for (const shot of SHOTS) {
   for (const [sizeName, size] of Object.entries(SIZES)) {
     for (const scheme of ['light', 'dark'] as const) {
       await fetch(`${base}/api/ask-ai/simulation`, { method: 'DELETE' });
@@ -163,9 +132,8 @@ for (const shot of only === 'typo3' ? [] : SHOTS) {
         .getByRole('button', { name: shot.locale === 'de' ? 'KI fragen' : 'Ask AI', exact: true })
         .first()
         .click();
-      await dialog(page)
-        .getByText(/^(Tools|Werkzeuge): \d+/)
-        .waitFor();
+      // The tool list has answered (the body says so in every view).
+      await dialog(page).locator('[data-ask-ai-part="body"]:not([data-tools="pending"])').waitFor();
       await shot.act?.(page);
       await page.waitForTimeout(150);
       const file = join(OUT, `${shot.name}-${sizeName}-${scheme}.png`);

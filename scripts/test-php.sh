@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The TYPO3 extension's own checks, on TYPO3 13.4's and nr-llm's own classes: php -l on every file, then
+# The TYPO3 extension's own checks, on TYPO3 13.4's and nr-llm's own classes: php -l on every file, PSR-12, then
 # PHPUnit (the shared ADR-210 table, request validation, the event streams, every AgentRunOutcome, Stop
 # and its ownership, the limits, the grant, the routes, the container built from Services.yaml).
 set -euo pipefail
@@ -17,4 +17,7 @@ if [ "$failed" != 0 ]; then
   exit 1
 fi
 echo "php -l: $count files, no syntax errors"
+# The coding standard (PSR-12, typo3/phpcs.xml.dist): warnings fail as errors do.
+(cd typo3 && phpcs --standard=phpcs.xml.dist -q)
+echo "phpcs: PSR-12, no findings"
 phpunit -c typo3/phpunit.xml.dist

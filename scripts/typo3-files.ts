@@ -12,25 +12,44 @@
  * npx tsx scripts/typo3-files.ts   (npm run build runs it)
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The import-map prefix `typo3/Configuration/JavaScriptModules.php` declares. */
 export const TYPO3_PREFIX = '@ask-ai-dialog/typo3/';
 export const TYPO3_FOLDER = 'typo3/Resources/Public/JavaScript';
 
-const SHIPPED = /^(?:ckeditor5|widget-standalone(?:-[\w-]+)?)\.js$/;
-const RELATIVE = /(["'`])\.\/((?:ckeditor5|widget-standalone(?:-[\w-]+)?)\.js)\1/g;
+const SHIPPED = /^(?:ckeditor5|typo3-alt-text|widget-standalone(?:-[\w-]+)?)\.js$/;
+const RELATIVE = /(["'`])\.\/((?:ckeditor5|typo3-alt-text|widget-standalone(?:-[\w-]+)?)\.js)\1/g;
+
+/**
+ * What each shipped file starts with: what it is, its licence, and the way back to its source (the files
+ * are minified; their source maps stay in the npm package, whose columns fit the unrewritten lines).
+ */
+export function header(name: string, version: string): string {
+  return (
+    `/*! ask-ai-dialog ${version} | MIT License | Built by \`npm run build\` from the package's src/; ` +
+    `dist/${name} and its source map in the npm package ask-ai-dialog@${version} are this file before ` +
+    `its imports were pointed at ${TYPO3_PREFIX}. */\n`
+  );
+}
+
+/** The package's own version (package.json beside scripts/), which the headers name. */
+export function packageVersion(root = join(dirname(fileURLToPath(import.meta.url)), '..')): string {
+  return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+}
 
 /** The extension's files from the built files of dist/ (name → content). */
-export function typo3Files(dist: Readonly<Record<string, string>>): Record<string, string> {
+export function typo3Files(dist: Readonly<Record<string, string>>, version = packageVersion()): Record<string, string> {
   const files: Record<string, string> = {};
   for (const [name, content] of Object.entries(dist)) {
     if (!SHIPPED.test(name)) continue;
-    files[name] = content
-      .replace(RELATIVE, (_match, quote: string, file: string) => `${quote}${TYPO3_PREFIX}${file}${quote}`)
-      // The source maps stay in the npm package: their columns would no longer fit the rewritten lines.
-      .replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+    files[name] =
+      header(name, version) +
+      content
+        .replace(RELATIVE, (_match, quote: string, file: string) => `${quote}${TYPO3_PREFIX}${file}${quote}`)
+        // The source maps stay in the npm package: their columns would no longer fit the rewritten lines.
+        .replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
   }
   return files;
 }
@@ -46,7 +65,7 @@ export function writeTypo3Files(root = process.cwd()): string[] {
   const target = join(root, TYPO3_FOLDER);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
-  const files = typo3Files(built);
+  const files = typo3Files(built, packageVersion(root));
   for (const [name, content] of Object.entries(files)) writeFileSync(join(target, name), content);
   return Object.keys(files).sort();
 }

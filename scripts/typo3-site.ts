@@ -17,7 +17,12 @@ export const repository = resolve(here, '..');
 const fixtureScript = join(repository, 'test/typo3/site/harness/fixture.php');
 
 /** The vault secret the OpenAI-API provider of the fixture names as its key. */
-const VAULT_KEY = 'ask_ai_test_openai_key';
+/**
+ * The provider key's vault secret. nr-vault lets a backend user read a secret only through its allowed
+ * groups: the fixture gives "Editors with AI" that right (fixture.php), as a site must allow its editors'
+ * group to use the key of the provider their runs go to.
+ */
+export const VAULT_KEY = 'ask_ai_test_openai_key';
 
 export const WHERE_TO_POINT =
   'The real-TYPO3 tests install TYPO3 13.4 with nr-llm from ../shared/typo3-13.4 (its install.sh): point ' +
@@ -79,7 +84,7 @@ export async function typo3Cli(site: Site, ...args: string[]): Promise<string> {
 /** The fixture script (`fixture.php`): reset, one SQL statement, a cache flush. */
 export async function fixture<T = unknown>(
   site: Site,
-  command: 'reset' | 'sql' | 'flush',
+  command: 'reset' | 'sql' | 'flush' | 'settings',
   argument: unknown = {},
 ): Promise<T> {
   const { stdout } = await run('php', [fixtureScript, site.path, command, JSON.stringify(argument)], {

@@ -169,11 +169,41 @@ export class AskAiEditing extends Plugin {
       if (!range) return;
       const target = as === 'replace' ? writer.createSelection(range) : insertionPoint(model, range);
       const inserted = model.insertContent(fragment, target);
-      writer.setSelection(inserted.end);
+      // The answer selected: when the focus comes back the editor sees what went in.
+      writer.setSelection(inserted);
       // Read back: the schema (or a plugin) may have taken nothing of it.
       applied = !inserted.isCollapsed || fragment.isEmpty;
     });
     return applied ? null : { refused: 'other' };
+  }
+
+  /**
+   * The held image, when the held selection is one image (the Image plugin's `imageBlock` or
+   * `imageInline`): what an alt text is written for.
+   */
+  heldImage(): ModelElement | null {
+    const marker = this.editor.model.markers.get(MARKER);
+    const element = marker?.getRange().getContainedElement();
+    return element && element.name.startsWith('image') && element.root.rootName !== '$graveyard' ? element : null;
+  }
+
+  /**
+   * Sets the held image's alternative text through the Image plugin's own `imageTextAlternative` (one undo
+   * step), the image selected; a refusal when the image is gone or the editor cannot take it.
+   */
+  applyAltText(text: string): ApplyRefusal | null {
+    const { editor } = this;
+    const image = this.heldImage();
+    const command = editor.commands.get('imageTextAlternative');
+    if (editor.isReadOnly) return { refused: 'readOnly' };
+    if (!image) return { refused: 'selectionRemoved' };
+    if (!command) return { refused: 'other' };
+    const value = text.replace(/\s+/g, ' ').trim();
+    editor.model.change((writer) => {
+      writer.setSelection(image, 'on');
+      editor.execute('imageTextAlternative', { newValue: value });
+    });
+    return image.getAttribute('alt') === value ? null : { refused: 'other' };
   }
 
   /** The answer as a model fragment: our DOM → the editor's view → its model, where the schema applies. */
@@ -204,6 +234,16 @@ export class AskAiEditing extends Plugin {
     const { editor } = this;
     editor.model.schema.extend('$text', { allowAttributes: GENERATED });
     editor.model.schema.setAttributeProperties(GENERATED, { isFormatting: false, copyOnEnter: false });
+    // The mark says who wrote the text: what the editor types beside it or inside it is theirs, so the
+    // selection never carries it (CKEditor's selection would otherwise take it from the text before the caret).
+    const selection = editor.model.document.selection;
+    const unmark = () => {
+      if (selection.hasAttribute(GENERATED)) {
+        editor.model.enqueueChange({ isUndoable: false }, (writer) => writer.removeSelectionAttribute(GENERATED));
+      }
+    };
+    this.listenTo(selection, 'change:attribute', unmark);
+    this.listenTo(selection, 'change:range', unmark);
     editor.conversion.for('downcast').attributeToElement({
       model: GENERATED,
       view: (value, { writer }) =>

@@ -8,6 +8,7 @@ import {
   attachEditor,
   mount,
   typo3Endpoints,
+  typo3EndpointsRefresh,
   type AttachedEditor,
   type EditorAdapter,
   type MountedDialog,
@@ -50,8 +51,13 @@ export interface AskAiConfig extends Omit<
   readonly taskPresetPlacement?: 'beside' | 'instead' | undefined;
   /** Called after an answer went in (also fired as the plugin's `apply` event). */
   readonly onApply?: ((event: AskAiApplyEvent) => void) | undefined;
-  /** Where the dialog's host element goes; default: the editor's own document's `<body>`. */
-  readonly container?: (() => HTMLElement) | undefined;
+  /**
+   * Where the dialog's host element goes; default: the editor's own document's `<body>`. `top`: the top
+   * window's `<body>`, where the editor sits in a same-origin frame (TYPO3's backend): the dialog is modal
+   * over the whole window — the module menu and the page tree are dimmed and inert too — and goes with the
+   * editor's frame when that is left. A top window of another origin: the editor's own document.
+   */
+  readonly container?: (() => HTMLElement) | 'top' | undefined;
   /**
    * Renders the dialog into the host element. Default: the standalone widget's `mount` (its own
    * runtime, in a shadow root). A React host can render `<AskAiDialog {...props}>` there itself (e.g.
@@ -111,7 +117,10 @@ export class AskAi extends Plugin {
   }
 
   #attached: AttachedEditor<AskAiDialogProps> | null = null;
+  /** Made once per routes: a new function each time would make the dialog's transport anew. */
+  #refresh: { routes: Typo3Routes; refresh: AskAiDialogProps['refreshEndpoints'] } | null = null;
   #removeSheet: (() => void) | null = null;
+  #leaveFrame: (() => void) | null = null;
   #config: AskAiConfig = {};
 
   constructor(editor: Editor) {
@@ -149,6 +158,8 @@ export class AskAi extends Plugin {
   }
 
   override destroy() {
+    this.#leaveFrame?.();
+    this.#leaveFrame = null;
     this.#attached?.detach();
     this.#attached = null;
     this.#removeSheet?.();
@@ -160,12 +171,24 @@ export class AskAi extends Plugin {
     if (this.#attached) return this.#attached;
     const doc = this.editor.ui.view.element?.ownerDocument ?? document;
     this.#removeSheet = adoptStyleSheet(doc, HELD_SELECTION_CSS);
+    const container = containerFor(this.#config.container, doc);
+    if (container.ownerDocument !== doc && doc.defaultView) {
+      // A dialog in another frame's document outlives this one's unless it goes with it (a form left
+      // without the editor being destroyed).
+      const view = doc.defaultView;
+      const leave = () => {
+        this.#attached?.detach();
+        this.#attached = null;
+      };
+      view.addEventListener('pagehide', leave);
+      this.#leaveFrame = () => view.removeEventListener('pagehide', leave);
+    }
     this.#attached = attachEditor<AskAiDialogProps>(
       ckeditorAdapter(this.editor, () => this.#editorContext()),
       {
         mount: this.#config.mount ?? mount,
         props: { ...this.#dialogProps(), open: false },
-        container: this.#config.container?.() ?? doc.body,
+        container,
         onApply: (event) => {
           this.fire('apply', event);
           this.#config.onApply?.(event);
@@ -195,6 +218,7 @@ export class AskAi extends Plugin {
     const { taskPresets, taskPresetPlacement, ...props } = rest;
     const tasks = taskPresets?.length ? taskPresets : undefined;
     let endpoints = props.endpoints;
+    let refreshEndpoints = props.refreshEndpoints;
     if (!endpoints && !props.transport && routes) {
       try {
         endpoints = typo3Endpoints(routes);
@@ -202,12 +226,16 @@ export class AskAi extends Plugin {
         // A route TYPO3 did not publish: the dialog reports the failed request; the editor keeps working.
         endpoints = { tools: '', run: '' };
       }
+      // After a new login TYPO3's old route tokens fail: the public `routes` route answers the new URLs.
+      if (this.#refresh?.routes !== routes) this.#refresh = { routes, refresh: typo3EndpointsRefresh(routes) };
+      refreshEndpoints ??= this.#refresh.refresh;
     }
     return {
       ...props,
       locale: this.#locale(),
       ...(tasks && taskPresetPlacement === 'instead' ? { presets: tasks } : { morePresets: tasks }),
       endpoints,
+      refreshEndpoints,
       hideTrigger: true,
     };
   }
@@ -219,6 +247,21 @@ export class AskAi extends Plugin {
   #locale(): string {
     return this.#config.locale ?? this.editor.locale.uiLanguage;
   }
+}
+
+/** The dialog host's parent (see `AskAiConfig.container`). */
+function containerFor(container: AskAiConfig['container'], doc: Document): HTMLElement {
+  if (typeof container === 'function') return container();
+  if (container === 'top') {
+    try {
+      // Reading another origin's document throws: then the editor's own.
+      const top = doc.defaultView?.top?.document.body;
+      if (top) return top;
+    } catch {
+      // Another origin.
+    }
+  }
+  return doc.body;
 }
 
 /**
@@ -234,20 +277,27 @@ export function ckeditorAdapter(editor: Editor, context: () => RunContext = () =
     editsAfterClose: false,
     capture: () => {
       const held = editing.hold() ?? { text: '', markdown: '', document: '' };
+      // An image the Image plugin knows: its alt text is the task, and "Use as alt text" sets it.
+      const image = editor.plugins.has('ImageEditing') ? editing.heldImage() : null;
+      const src = image?.getAttribute('src');
       return {
         selection: held.text,
         selectionMarkdown: held.markdown,
         document: held.document,
         context: context(),
-        subject: editor.model.document.selection.getSelectedElement()?.name.startsWith('image') ? 'image' : undefined,
-        verify: (as) => editing.verify(as),
+        subject: image ? 'image' : undefined,
+        image: image && typeof src === 'string' ? { src } : undefined,
+        verify: (as) => (image ? (editing.heldImage() ? null : { refused: 'selectionRemoved' }) : editing.verify(as)),
         apply: (as, answer, meta) => {
+          if (image) return editing.applyAltText(answer.text);
           const command = as === 'insert' ? 'askAiInsert' : 'askAiReplace';
           const result = editor.execute(command, { answer, mark: meta.runUuid ?? 'true' }) as
             ApplyRefusal | null | undefined;
           return result === undefined ? { refused: 'other' } : result;
         },
         release: () => editing.release(),
+        // The answer is selected in the model: the editing view takes the focus back, on it.
+        focus: () => editor.editing.view.focus(),
       };
     },
     dispose() {},

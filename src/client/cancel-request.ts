@@ -1,6 +1,6 @@
 import { beforeTimeout, GLOBAL_TIMERS, TIMED_OUT, type Timers } from './idle-timeout';
 import { loadRunReaders } from './load-run-readers';
-import type { Transport } from './transport';
+import type { EndpointUrl, Transport } from './transport';
 
 export type CancelTarget = { readonly runUuid: string } | { readonly requestId: string };
 
@@ -20,7 +20,7 @@ export interface CancelOptions {
  */
 export async function requestCancel(
   transport: Transport,
-  url: string,
+  url: EndpointUrl,
   target: CancelTarget,
   now: number,
   options: CancelOptions = {},

@@ -73,6 +73,7 @@ export function interpretEvent(value: unknown): RunEventMeaning {
       case 'done':
         return doneMeaning({
           answer: data.finalContent,
+          answerCut: data.answerCut === true,
           usage: toUsage(data.usage),
           iterations: data.iterations,
           truncated: data.truncated,
@@ -100,7 +101,7 @@ export function interpretEvent(value: unknown): RunEventMeaning {
       case 'cancelled':
         return { type: 'fail', failure: { kind: 'cancelled', message: data.error || null } };
       case 'error':
-        return { type: 'fail', failure: { kind: 'backend', message: data.error || null } };
+        return { type: 'fail', failure: errorFailure(data) };
     }
   }
 
@@ -112,6 +113,7 @@ export function interpretEvent(value: unknown): RunEventMeaning {
     const v = value as { usage?: unknown; iterations?: unknown; truncated?: unknown; runUuid?: unknown };
     return doneMeaning({
       answer: data.finalContent,
+      answerCut: false,
       usage: null,
       iterations: typeof v.iterations === 'number' ? v.iterations : null,
       truncated: v.truncated === true,
@@ -124,6 +126,37 @@ export function interpretEvent(value: unknown): RunEventMeaning {
     type: 'fail',
     failure: { kind: 'invalidResponse', detail: `The terminal "${name}" event carries no answer.` },
   };
+}
+
+/** An `error` event, by the reason the backend gave (CONTRACT.md §2); none or an unknown one: the backend's error. */
+function errorFailure(data: {
+  error?: string | undefined;
+  reason?: string | undefined;
+  retryAfter?: number | undefined;
+  period?: string | undefined;
+}): AskAiFailure {
+  const message = data.error || null;
+  switch (data.reason) {
+    case 'rateLimited':
+      return {
+        kind: 'rateLimited',
+        reason: 'provider',
+        retryAfterSeconds:
+          typeof data.retryAfter === 'number' && data.retryAfter > 0 ? Math.min(Math.ceil(data.retryAfter), 600) : null,
+      };
+    case 'budget':
+      return {
+        kind: 'budget',
+        period: data.period === 'month' ? 'month' : data.period === 'day' ? 'day' : null,
+        message,
+      };
+    case 'deadline':
+      return { kind: 'deadline', message };
+    case 'unavailable':
+      return { kind: 'unavailable', message };
+    default:
+      return { kind: 'backend', message };
+  }
 }
 
 const STATUS_TO_EVENT: Readonly<Record<string, string>> = { completed: 'done' };

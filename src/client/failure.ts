@@ -12,8 +12,22 @@ export type AskAiFailure =
   | { readonly kind: 'forbidden'; readonly message: string | null }
   | { readonly kind: 'notFound'; readonly message: string | null }
   | { readonly kind: 'badRequest'; readonly message: string | null }
-  /** HTTP 429; `retryAfterSeconds` from `Retry-After` when the backend sent one. */
-  | { readonly kind: 'rateLimited'; readonly retryAfterSeconds: number | null }
+  /**
+   * Too many requests: HTTP 429 (`Retry-After` when the backend sent one) with the backend's reason — the
+   * editor's own runs at their limit (`userLimit`), the site's (`siteLimit`) — or the model's own rate
+   * limit, met during the run (`provider`).
+   */
+  | {
+      readonly kind: 'rateLimited';
+      readonly retryAfterSeconds: number | null;
+      readonly reason?: 'userLimit' | 'siteLimit' | 'provider' | undefined;
+    }
+  /** A usage budget is used up: the editor's or the configuration's, for the day or the month. */
+  | { readonly kind: 'budget'; readonly period: 'day' | 'month' | null; readonly message: string | null }
+  /** The backend's deadline for a run passed before the model answered. */
+  | { readonly kind: 'deadline'; readonly message: string | null }
+  /** The model failed, or could not be reached: the backend is fine, a retry may help. */
+  | { readonly kind: 'unavailable'; readonly message: string | null }
   | { readonly kind: 'server'; readonly status: number; readonly message: string | null }
   /** The backend broke the contract; `detail` is for developers, not for editors. */
   | { readonly kind: 'invalidResponse'; readonly detail: string }

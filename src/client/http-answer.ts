@@ -52,8 +52,14 @@ export function failureFromStatus(response: Response, body: unknown, now: number
   if (status === 401) return { kind: 'sessionExpired' };
   if (status === 403) return { kind: 'forbidden', message };
   if (status === 404) return { kind: 'notFound', message };
-  if (status === 429)
-    return { kind: 'rateLimited', retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after'), now) };
+  if (status === 429) {
+    const reason = typeof body === 'object' && body !== null ? (body as { reason?: unknown }).reason : undefined;
+    return {
+      kind: 'rateLimited',
+      retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after'), now),
+      reason: reason === 'userLimit' || reason === 'siteLimit' ? reason : undefined,
+    };
+  }
   if (status >= 500) return { kind: 'server', status, message };
   return { kind: 'backend', message };
 }

@@ -1,9 +1,15 @@
-import { ToolEntrySchema, ToolsAnswerSchema, type ToolEntry } from '../contract/tool-list';
+import {
+  ServerWithheldSchema,
+  ToolEntrySchema,
+  ToolsAnswerSchema,
+  type ServerWithheldReason,
+  type ToolEntry,
+} from '../contract/tool-list';
 import { createUnattendedFilter, type ToolTraits, type WithheldReason } from '../unattended';
 import { AskAiRequestError } from './failure';
 import { readJsonAnswer } from './http-answer';
 import { DEFAULT_TOOLS_TIMEOUT_MS, GLOBAL_TIMERS, type Timers } from './idle-timeout';
-import { appendQuery, type Transport } from './transport';
+import { appendQuery, type AskAiEndpoints, type Transport } from './transport';
 
 const ABORTED = new Error('aborted');
 
@@ -15,8 +21,11 @@ export interface OfferedTool {
   readonly group: string | null;
 }
 
-/** Why a tool is withheld: the filter's reasons, or the server's own ADR-210 answer left it out. */
-export type WithheldToolReason = WithheldReason | 'serverDisagrees';
+/**
+ * Why a tool is withheld: the filter's reasons; the server's own ADR-210 answer left it out
+ * (`serverDisagrees`); or the server keeps it from editors' text (`notForEditors`, `dataClass`, `notAllowed`).
+ */
+export type WithheldToolReason = WithheldReason | 'serverDisagrees' | ServerWithheldReason;
 
 export interface WithheldTool extends OfferedTool {
   /** `''` for an entry without a readable name. */
@@ -57,8 +66,8 @@ export async function offerableTools(
     typeof configurationOrOptions === 'string' ? { configuration: configurationOrOptions } : configurationOrOptions;
   const now = options.now ?? Date.now;
   const url = options.configuration
-    ? appendQuery(transport.endpoints.tools, { configuration: options.configuration })
-    : transport.endpoints.tools;
+    ? (endpoints: AskAiEndpoints) => appendQuery(endpoints.tools, { configuration: options.configuration! })
+    : (endpoints: AskAiEndpoints) => endpoints.tools;
   // One signal for the caller's abort and the timeout; a list that never answers must not hold the dialog.
   const abort = new AbortController();
   const timers = options.timers ?? GLOBAL_TIMERS;
@@ -91,12 +100,23 @@ export async function offerableTools(
       detail: 'The tools answer lacks `success: true` or a `tools` list.',
     });
   }
-  return narrow(
+  const narrowed = narrow(
     transport,
     envelope.data.tools,
     envelope.data.unattended,
     envelope.data.configuration ?? options.configuration ?? null,
   );
+  return { ...narrowed, withheld: [...narrowed.withheld, ...serverWithheld(envelope.data.withheld ?? [])] };
+}
+
+/** What the server kept from the dialog, each with its reason; an entry that does not fit is left out. */
+function serverWithheld(entries: readonly unknown[]): WithheldTool[] {
+  return entries.flatMap((entry) => {
+    const parsed = ServerWithheldSchema.safeParse(entry);
+    if (!parsed.success) return [];
+    const { name, label, reason } = parsed.data;
+    return [{ name, label: label ?? null, description: null, group: null, reason }];
+  });
 }
 
 function narrow(

@@ -1,4 +1,4 @@
-import type { RunContext, RunRequest } from '../contract/run-request';
+import type { RunContext, RunImage, RunRequest } from '../contract/run-request';
 import { requestCancel } from './cancel-request';
 import type { RunEventMeaning } from './event-meaning';
 import type { AskAiFailure } from './failure';
@@ -38,6 +38,12 @@ export interface RunInput {
   readonly tools: readonly string[];
   /** A backend task to run (a preset's `task`): the backend runs it on the context, without tools. */
   readonly task?: string | number | undefined;
+  /** The editor's note on the task, shown with it before it was sent. */
+  readonly direction?: string | undefined;
+  /** The image an alt text is written from (CONTRACT.md §2 `image`). */
+  readonly image?: RunImage | undefined;
+  /** The task's name as the editor picked it, for the answer's provenance. */
+  readonly label?: string | undefined;
 }
 
 export interface RunController {
@@ -93,7 +99,18 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
     dispatch(action);
   }
 
-  const fail = (run: Run, failure: AskAiFailure) => settle(run, { type: 'fail', failure, at: now() });
+  const fail = (run: Run, failure: AskAiFailure) => {
+    if (run !== current) return;
+    // A stream that broke off or went silent may still run on the server: it is cancelled there as Stop
+    // would, so no task goes on unseen (the idle timeout is longer than the backend's own deadline).
+    const cancel = failure.kind === 'connectionLost' ? cancelTarget() : null;
+    settle(run, { type: 'fail', failure, at: now() });
+    if (cancel && transport.endpoints.cancel)
+      void requestCancel(transport, (endpoints) => endpoints.cancel, cancel, now(), { timers });
+  };
+  /** What a cancel names: the run's uuid once known, else the request id. */
+  const cancelTarget = () =>
+    snapshot.runUuid ? { runUuid: snapshot.runUuid } : snapshot.requestId ? { requestId: snapshot.requestId } : null;
   const idle = <T>(promise: Promise<T>) => beforeTimeout(promise, idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, timers);
   /** What is left of the idle timeout, counted from the last event (padding keeps no run alive). */
   const remaining = (sinceEvent: number) => Math.max(1, (idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS) - sinceEvent);
@@ -105,6 +122,7 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
     // The backend spoke: recorded to the second, so a stream of deltas does not add a change each.
     const at = now();
     if (meaning.type !== 'skip' && at - (snapshot.lastEventAt ?? 0) >= 1000) dispatch({ type: 'heard', at });
+    if (meaning.type !== 'skip' && !snapshot.accepted) dispatch({ type: 'accepted' });
     switch (meaning.type) {
       case 'progress':
         if (meaning.action) dispatch(meaning.action);
@@ -143,7 +161,7 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
     try {
       // Silence before the answer starts counts too: an unstreamed run answers only at its end.
       response = await idle(
-        transport.send(transport.endpoints.run, {
+        transport.send((endpoints) => endpoints.run, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson, application/json' },
           body: JSON.stringify(body),
@@ -206,18 +224,15 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
     const run = current;
     if (run === null || snapshot.status !== 'running') return;
     const cancelUrl = transport.endpoints.cancel;
-    const target = snapshot.runUuid
-      ? { runUuid: snapshot.runUuid }
-      : snapshot.requestId
-        ? { requestId: snapshot.requestId }
-        : null;
+    const target = cancelTarget();
     current = null;
     run.abort.abort();
     dispatch({ type: 'stop', cancel: cancelUrl && target ? 'pending' : 'unavailable', at: now() });
     if (cancelUrl && target) {
-      void requestCancel(transport, cancelUrl, target, now(), { timers, keepalive: how.keepalive }).then((confirmed) =>
-        dispatch({ type: 'cancelAnswered', confirmed }),
-      );
+      void requestCancel(transport, (endpoints) => endpoints.cancel, target, now(), {
+        timers,
+        keepalive: how.keepalive,
+      }).then((confirmed) => dispatch({ type: 'cancelAnswered', confirmed }));
     }
   }
 
@@ -244,6 +259,7 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
       dispatch({
         type: 'start',
         prompt: input.prompt,
+        label: input.label ?? null,
         context: input.context ?? null,
         tools,
         requestId,
@@ -259,6 +275,8 @@ export function createRunController(initialOptions: RunControllerOptions): RunCo
         stream: true,
         requestId,
         ...(input.task !== undefined ? { task: input.task } : {}),
+        ...(input.direction?.trim() ? { direction: input.direction.trim() } : {}),
+        ...(input.image ? { image: input.image } : {}),
       };
       execute(run, body).catch(() => {
         // Nothing may throw past the client; an unforeseen fault still ends the run.

@@ -32,6 +32,8 @@ export type CancelState = 'notRequested' | 'unavailable' | 'pending' | 'confirme
 export interface RunSnapshot {
   readonly status: RunStatus;
   readonly prompt: string;
+  /** The task's name as the editor picked it ("Shorten"); `null` for an instruction of their own. */
+  readonly label: string | null;
   readonly context: RunContext | null;
   /** The tool names the run offered the model. */
   readonly tools: readonly string[];
@@ -57,6 +59,11 @@ export interface RunSnapshot {
   readonly failure: AskAiFailure | null;
   readonly cancel: CancelState;
   readonly startedAt: number | null;
+  /**
+   * The backend has the run: its answer began (a first event). Until then the request may be queued in
+   * front of a busy server, and the dialog says it waits for the server, not for the AI.
+   */
+  readonly accepted: boolean;
   /** When the backend last sent an event (padding and blank lines are not events); to the second. */
   readonly lastEventAt: number | null;
   readonly settledAt: number | null;
@@ -70,6 +77,7 @@ export const MAX_STEPS = 200;
 export const IDLE_SNAPSHOT: RunSnapshot = Object.freeze({
   status: 'idle',
   prompt: '',
+  label: null,
   context: null,
   tools: [],
   requestId: null,
@@ -88,6 +96,7 @@ export const IDLE_SNAPSHOT: RunSnapshot = Object.freeze({
   failure: null,
   cancel: 'notRequested',
   startedAt: null,
+  accepted: false,
   lastEventAt: null,
   settledAt: null,
 });
@@ -104,6 +113,8 @@ export interface StepInput {
 
 export interface DoneInput {
   readonly answer: string;
+  /** The backend cut the answer already (it keeps the same size as the dialog). */
+  readonly answerCut?: boolean | undefined;
   readonly usage: RunUsage | null;
   readonly iterations: number | null;
   readonly truncated: boolean;
@@ -116,6 +127,7 @@ export type RunAction =
   | {
       readonly type: 'start';
       readonly prompt: string;
+      readonly label?: string | null | undefined;
       readonly context: RunContext | null;
       readonly tools: readonly string[];
       readonly requestId: string;
@@ -130,6 +142,7 @@ export type RunAction =
   | { readonly type: 'stop'; readonly cancel: CancelState; readonly at: number }
   | { readonly type: 'cancelAnswered'; readonly confirmed: boolean }
   | { readonly type: 'heard'; readonly at: number }
+  | { readonly type: 'accepted' }
   | { readonly type: 'reset' };
 
 const SUSPENSIONS: ReadonlySet<AskAiFailure['kind']> = new Set(['suspendedForApproval', 'suspendedForInput']);
@@ -142,6 +155,7 @@ export function reduceRun(state: RunSnapshot, action: RunAction): RunSnapshot {
         ...IDLE_SNAPSHOT,
         status: 'running',
         prompt: action.prompt,
+        label: action.label ?? null,
         context: action.context,
         tools: action.tools,
         requestId: action.requestId,
@@ -160,6 +174,8 @@ export function reduceRun(state: RunSnapshot, action: RunAction): RunSnapshot {
   switch (action.type) {
     case 'heard':
       return action.at === state.lastEventAt ? state : { ...state, lastEventAt: action.at };
+    case 'accepted':
+      return state.accepted ? state : { ...state, accepted: true };
     case 'started':
       return { ...state, runUuid: action.runUuid };
     case 'step':
@@ -203,8 +219,8 @@ export function reduceRun(state: RunSnapshot, action: RunAction): RunSnapshot {
         ...common,
         status: 'done',
         answer: cut ? cutText(r.answer, state.maxAnswerLength) : r.answer,
-        // The final answer stands for the whole: cut or not is its own length.
-        answerCut: cut,
+        // The final answer stands for the whole: cut or not is its own length, or the backend's word.
+        answerCut: cut || r.answerCut === true,
       };
     }
     case 'fail': {

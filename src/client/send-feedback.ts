@@ -7,10 +7,9 @@ import type { Transport } from './transport';
  * throws: a failure here must never disturb the answer. Without an outcome endpoint it is `false`.
  */
 export async function sendFeedback(transport: Transport, correlationId: string, outcome: AnswerOutcome, now: number) {
-  const url = transport.endpoints.outcome;
-  if (!url || correlationId === '') return false;
+  if (!transport.endpoints.outcome || correlationId === '') return false;
   try {
-    const response = await transport.send(url, {
+    const response = await transport.send((endpoints) => endpoints.outcome, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ correlationId, outcome }),

@@ -22,6 +22,8 @@ export interface TaskResult {
 /** Provenance for a host that marks AI-written text. */
 export interface TaskAnswerMeta {
   readonly instruction: string;
+  /** The task's name as the editor picked it ("Shorten"), `null` for an instruction of their own. */
+  readonly label: string | null;
   readonly runUuid: string | null;
   readonly correlationId: string | null;
   /** The tools the run offered the model. */
@@ -48,6 +50,7 @@ export function taskResult(snapshot: RunSnapshot): TaskResult | null {
     markdown,
     meta: {
       instruction: snapshot.prompt,
+      label: snapshot.label,
       runUuid: snapshot.runUuid,
       correlationId: snapshot.correlationId,
       offeredTools: snapshot.tools,

@@ -23,19 +23,58 @@ export interface TransportOptions {
   readonly credentials?: RequestCredentials | undefined;
   /** Receives what the client noticed that is not an error for the editor. */
   readonly onContractWarning?: ((warning: ContractWarning) => void) | undefined;
+  /**
+   * Fresh endpoints after the backend session expired: the next request asks for them first, once the
+   * editor has logged in again (TYPO3's route URLs carry a token of the session that issued them; see
+   * `typo3EndpointsRefresh`). `null` while there are none (still logged out): the old ones are kept.
+   */
+  readonly refreshEndpoints?: (() => Promise<AskAiEndpoints | null>) | undefined;
 }
 
+/** An endpoint's URL, picked from the endpoints in force when the request is sent. */
+export type EndpointUrl = string | ((endpoints: AskAiEndpoints) => string | undefined);
+
 export interface Transport {
+  /** The endpoints in force (fresh ones after a session that expired, where the host gives them). */
   readonly endpoints: AskAiEndpoints;
-  send(url: string, init: RequestInit): Promise<Response>;
+  send(url: EndpointUrl, init: RequestInit): Promise<Response>;
   warn(warning: ContractWarning): void;
+}
+
+/** A backend that answers as an expired session does: a redirect (to its login), 401, or an HTML page. */
+function looksExpired(response: Response): boolean {
+  // A host's fetch may hand back something Response-like without headers: it is read, never trusted.
+  const type = typeof response.headers?.get === 'function' ? (response.headers.get('content-type') ?? '') : '';
+  return (
+    response.type === 'opaqueredirect' ||
+    response.status === 401 ||
+    (response.status >= 300 && response.status < 400) ||
+    /\bhtml\b/i.test(type)
+  );
 }
 
 /** The HTTP side of the client: endpoints, headers, credentials and the host's `fetch`. */
 export function createTransport(options: TransportOptions): Transport {
+  let endpoints = options.endpoints;
+  /** The last answer looked like an expired session: ask for fresh endpoints before the next request. */
+  let stale = false;
   return {
-    endpoints: options.endpoints,
-    async send(url, init) {
+    get endpoints() {
+      return endpoints;
+    },
+    async send(target, init) {
+      if (stale && options.refreshEndpoints) {
+        try {
+          const fresh = await options.refreshEndpoints();
+          if (fresh) {
+            endpoints = fresh;
+            stale = false;
+          }
+        } catch {
+          // Still logged out, or the host could not tell: the request goes with what there is.
+        }
+      }
+      const url = (typeof target === 'function' ? target(endpoints) : target) ?? '';
       // No URL for this endpoint: read as the contract's 404, "the endpoint is not configured".
       if (url === '')
         return new Response(JSON.stringify({ success: false, error: null }), {
@@ -56,6 +95,7 @@ export function createTransport(options: TransportOptions): Transport {
       });
       // A host's fetch may hand back `Response.error()` instead of rejecting: it is a network failure all the same.
       if (response.type === 'error') throw new TypeError('Network error');
+      if (looksExpired(response)) stale = true;
       return response;
     },
     warn(warning) {

@@ -5,6 +5,8 @@ export interface Typo3Routes {
   readonly run: string;
   readonly cancel?: string | undefined;
   readonly outcome?: string | undefined;
+  /** A public route that answers the current session's URLs of the others (`typo3EndpointsRefresh`). */
+  readonly routes?: string | undefined;
 }
 
 interface Typo3Global {
@@ -34,5 +36,33 @@ export function typo3Endpoints(routes: Typo3Routes, ajaxUrls?: Record<string, un
     run: url(routes.run),
     cancel: optional(routes.cancel),
     outcome: optional(routes.outcome),
+  };
+}
+
+/**
+ * Fresh endpoints for a transport (`refreshEndpoints`) after the TYPO3 session expired and the editor
+ * logged in again: TYPO3's route URLs carry a token of the session that issued them, so the old ones
+ * keep failing. The extension's public route `ask_ai_routes` (`routes.routes`) answers the current
+ * session's URLs, each with its new token; while nobody is logged in it answers 401 and this `null`.
+ * `undefined` where TYPO3 published no such route.
+ */
+export function typo3EndpointsRefresh(
+  routes: Typo3Routes,
+  ajaxUrls?: Record<string, unknown>,
+  fetchFn?: typeof fetch,
+): (() => Promise<AskAiEndpoints | null>) | undefined {
+  const urls = ajaxUrls ?? (globalThis as { TYPO3?: Typo3Global }).TYPO3?.settings?.ajaxUrls ?? {};
+  const routesUrl = routes.routes !== undefined ? urls[routes.routes] : undefined;
+  if (typeof routesUrl !== 'string' || routesUrl === '') return undefined;
+  return async () => {
+    const response = await (fetchFn ?? globalThis.fetch)(routesUrl, {
+      credentials: 'same-origin',
+      redirect: 'manual',
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok || !/json/i.test(response.headers.get('content-type') ?? '')) return null;
+    const body = (await response.json()) as { routes?: unknown };
+    if (typeof body.routes !== 'object' || body.routes === null) return null;
+    return typo3Endpoints(routes, body.routes as Record<string, unknown>);
   };
 }

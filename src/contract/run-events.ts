@@ -29,6 +29,8 @@ export const ContextEventSchema = z.object({
 export const StartedEventSchema = z.object({ event: z.literal('started'), runUuid: z.string().check(z.minLength(1)) });
 export const StepEventSchema = z.object({ event: z.literal('step'), step: RunStepSchema });
 export const DeltaEventSchema = z.object({ event: z.literal('delta'), text: z.string() });
+/** A sign of life (the server has the run and is working on it): no content, it only keeps the stream alive. */
+export const HeartbeatEventSchema = z.object({ event: z.literal('heartbeat') });
 
 export const DoneEventSchema = z.object({
   event: z.literal('done'),
@@ -36,6 +38,8 @@ export const DoneEventSchema = z.object({
   finalContent: z.string(),
   iterations: z.number(),
   truncated: z.boolean(),
+  /** The server cut the answer at the size the dialog keeps (`MAX_ANSWER_LENGTH`). */
+  answerCut: z.optional(z.boolean()),
   usage: UsageSchema,
   terminationReason: z.optional(z.string()),
   runUuid: z.optional(z.string()),
@@ -68,11 +72,21 @@ export const CancelledEventSchema = z.object({
   success: z.literal(false),
   error: z.optional(z.string()),
 });
+/**
+ * Why a run failed, where the backend can say (the dialog words each itself, the backend's `error` goes
+ * to Details): the model's rate limit (`retryAfter` seconds), a usage budget (`period`), the run's
+ * deadline, a model that failed or could not be reached, anything else.
+ */
+export const ERROR_REASONS = ['rateLimited', 'budget', 'deadline', 'unavailable', 'failed'] as const;
+
 // An error without its text is still an error: the generic sentence, nothing in Details.
 export const ErrorEventSchema = z.object({
   event: z.literal('error'),
   success: z.literal(false),
   error: z.optional(z.string()),
+  reason: z.optional(z.string()),
+  retryAfter: z.optional(z.number()),
+  period: z.optional(z.string()),
 });
 
 /**
@@ -103,6 +117,7 @@ export const PROGRESS_EVENT_SCHEMAS = {
   started: StartedEventSchema,
   step: StepEventSchema,
   delta: DeltaEventSchema,
+  heartbeat: HeartbeatEventSchema,
 } as const;
 
 /** `nr-llm`'s `AgentRunTerminationReason` values. */

@@ -33,7 +33,26 @@ export const RunRequestSchema = z.object({
   requestId: z.string().check(z.minLength(1)),
   /** A backend task to run instead of an open instruction (nr-llm: a task's uid); it runs without tools. */
   task: z.optional(z.union([z.number(), z.string()])),
+  /**
+   * The editor's note on a task, shown with the task before it was sent ("Keep the date."): the backend
+   * adds it to the task's instruction. Never sent with a backend `task`, which takes none.
+   */
+  direction: z.optional(z.string()),
+  /**
+   * The image an alt text is written from, as the backend can find it among the site's files — never an
+   * address for the backend to fetch: a file reference (`fileReference`, TYPO3's sys_file_reference uid),
+   * a file (`file`), or the image's address as the editor's page shows it (`src`, a path of this site).
+   */
+  image: z.optional(
+    z.object({
+      fileReference: z.optional(z.number()),
+      file: z.optional(z.number()),
+      src: z.optional(z.string()),
+    }),
+  ),
 });
+
+export type RunImage = NonNullable<z.infer<typeof RunRequestSchema>['image']>;
 
 export type RunContext = z.infer<typeof RunContextSchema>;
 export type RunRequest = z.infer<typeof RunRequestSchema>;

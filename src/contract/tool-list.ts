@@ -39,6 +39,21 @@ export const ToolsAnswerSchema = z.object({
   configuration: z.optional(z.string()),
   tools: z.array(z.unknown()),
   unattended: z.optional(z.array(z.string())),
+  /**
+   * Tools the server keeps out of this dialog before any rule is applied (the TYPO3 extension: what does
+   * not fit an editor's text), each `{name, label?, reason}`; read only to say why they are not offered.
+   */
+  withheld: z.optional(z.array(z.unknown())),
+});
+
+/** Why the server keeps a tool out of an editor's dialog (`withheld` in the tools answer). */
+export const SERVER_WITHHELD_REASONS = ['notForEditors', 'dataClass', 'notAllowed'] as const;
+export type ServerWithheldReason = (typeof SERVER_WITHHELD_REASONS)[number];
+
+export const ServerWithheldSchema = z.object({
+  name: z.string().check(z.minLength(1)),
+  label: z.optional(z.string()),
+  reason: z.enum(SERVER_WITHHELD_REASONS),
 });
 
 export type ToolEntry = z.infer<typeof ToolEntrySchema>;

@@ -59,7 +59,8 @@ export function ControlPanel({ state, onChange, onReset, idPrefix }: ControlPane
       </fieldset>
       <label htmlFor={field('protocol')}>Protocol</label>
       <select id={field('protocol')} value={state.protocol} onChange={(e) => onChange({ protocol: e.target.value })}>
-        <option value="extended">extended (started, delta)</option>
+        <option value="typo3">TYPO3 extension (answers stream where no tools are offered)</option>
+        <option value="extended">extended (every answer streams)</option>
         <option value="nr-llm">nr-llm (today’s playground)</option>
       </select>
       <label htmlFor={field('fault')}>Fault</label>

@@ -90,6 +90,8 @@ export function DemoApp({ simulated }: { simulated: boolean }) {
               locale: LOCALE,
               configuration: state?.configuration,
               record: { table: 'tt_content', uid: 12, field: 'bodytext' },
+              // As in TYPO3: tools, steps and usage for administrators only.
+              debug: state?.user === 'admin',
             }}
             onApply={onApply}
           >

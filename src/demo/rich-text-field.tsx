@@ -99,6 +99,9 @@ export function RichTextField({ askAi, onApply, children }: RichTextFieldProps) 
     }).then((editor) => {
       if (cancelled) return editor;
       editorRef.current = editor;
+      // What changed while the editor was being made (the simulation's state arrives on its own time).
+      const { configuration: c, locale: l, debug: d } = latest.current.askAi;
+      editor.plugins.get(AskAi).configure({ configuration: c, locale: l, debug: d });
       return editor;
     });
     return () => {
@@ -111,10 +114,10 @@ export function RichTextField({ askAi, onApply, children }: RichTextFieldProps) 
     };
   }, []);
 
-  const { configuration, locale } = askAi;
+  const { configuration, locale, debug } = askAi;
   useEffect(() => {
-    editorRef.current?.plugins.get(AskAi).configure({ configuration, locale });
-  }, [configuration, locale]);
+    editorRef.current?.plugins.get(AskAi).configure({ configuration, locale, debug });
+  }, [configuration, locale, debug]);
 
   return (
     <>

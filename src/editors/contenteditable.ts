@@ -49,6 +49,8 @@ export function contentEditableAdapter(element: HTMLElement): EditorAdapter {
           // Read back: the answer's words stand in the region, in order (spacing between blocks aside).
           return squeezed(element.textContent ?? '').includes(words) ? null : { refused: 'other' };
         },
+        // The caret stands right after the answer: the editor goes on from there.
+        focus: () => element.focus(),
       };
     },
     dispose: () => doc.removeEventListener('selectionchange', track),

@@ -1,4 +1,5 @@
 import type { RunContext, TaskAnswer, TaskAnswerMeta } from '../client';
+import type { RunImage } from '../contract/run-request';
 import type { AnswerHandler, ApplyEvent, ApplyRefusal } from './apply';
 
 /** Insert after the held selection, or Replace it. */
@@ -20,6 +21,8 @@ export interface EditorCapture {
   readonly context?: RunContext | undefined;
   /** `image` where the held selection is an image: the dialog then offers the image's tasks (alt text). */
   readonly subject?: 'image' | undefined;
+  /** With `subject: 'image'`: the image as the backend finds it (its address on this site, its file). */
+  readonly image?: RunImage | undefined;
   /**
    * Before anything is written: a refusal when the editor cannot take `answer` as `as` here — read-only,
    * past a length limit, or (for Replace) the held selection changed or gone.
@@ -29,6 +32,11 @@ export interface EditorCapture {
   apply(as: ApplyAs, answer: TaskAnswer, meta: TaskAnswerMeta): ApplyRefusal | null;
   /** Lets the held selection go (a marker, a highlight), when the dialog closes. */
   release?(): void;
+  /**
+   * After an answer went in and the dialog closed: the focus back in the editor, on what was written
+   * (selected, so the editor sees it and can go on from it).
+   */
+  focus?(): void;
 }
 
 /** One editor, as the dialog sees it. */
@@ -54,6 +62,8 @@ export interface EditorDialogProps {
   readonly context?: RunContext | undefined;
   /** What the editor works on; an image held in the editor makes it `image` while the dialog is open. */
   readonly subject?: 'text' | 'image' | undefined;
+  /** The held image (with `subject: 'image'`). */
+  readonly image?: RunImage | undefined;
   readonly onOpenChange?: ((open: boolean) => void) | undefined;
   readonly onInsert?: AnswerHandler | undefined;
   readonly onReplace?: AnswerHandler | undefined;
@@ -109,10 +119,16 @@ export function attachEditor<P extends EditorDialogProps>(
 
   // The edit that waits for the dialog to close (see `editsAfterClose`).
   let pending: (() => void) | null = null;
+  /** What went in last, while the dialog is still to close: the focus goes back to it then. */
+  let written: EditorCapture | null = null;
   const flush = () => {
     const edit = pending;
     pending = null;
     edit?.();
+    // After the dialog gave the focus back to where it came from (its own close): into the editor, on the answer.
+    const done = written;
+    written = null;
+    if (done && !open) done.focus?.();
   };
 
   const release = () => {
@@ -133,6 +149,7 @@ export function attachEditor<P extends EditorDialogProps>(
         // Verified again: the editor may have changed in the moment the dialog took to close.
         const late = taken.verify(as, answer) ?? taken.apply(as, answer, meta);
         if (late) return late;
+        written = taken;
         options.onApply?.({ as, answer, meta });
         return undefined;
       };
@@ -152,6 +169,7 @@ export function attachEditor<P extends EditorDialogProps>(
     ...props,
     open,
     subject: capture?.subject ?? props.subject,
+    image: capture?.image ?? props.image,
     context: {
       ...props.context,
       ...(capture?.context ?? {}),

@@ -2,23 +2,40 @@ import type { TaskAnswer } from '../client';
 import type { ApplyRefusal } from './apply';
 import type { EditorAdapter } from './editor-adapter';
 
+export interface TextareaAdapterOptions {
+  /**
+   * The answer stands for the field's whole value (an image's alternative text): Replace writes the whole
+   * field, empty or not, and is refused once the field changed since the dialog opened.
+   */
+  readonly whole?: boolean | undefined;
+}
+
 /**
  * A `<textarea>` or `<input>` as an editor: the selection goes with the task; Insert puts the answer's
  * text after it (a blank line apart), Replace selection replaces it. Each edit goes through
  * `execCommand('insertText')`, which the browser's undo stack records as one step (where a browser lacks
  * it, `setRangeText` and an `input` event), and the field is read back. Replace is refused when the held
  * text changed or is gone; a read-only or disabled field, and an answer past `maxlength`, are refused.
+ * After the dialog closed the focus is back in the field, on the text written.
  */
-export function textareaAdapter(textarea: HTMLTextAreaElement | HTMLInputElement): EditorAdapter {
+export function textareaAdapter(
+  textarea: HTMLTextAreaElement | HTMLInputElement,
+  options: TextareaAdapterOptions = {},
+): EditorAdapter {
+  const whole = options.whole === true;
   return {
     element: textarea,
     editsAfterClose: true,
     capture() {
-      const start = textarea.selectionStart ?? textarea.value.length;
-      const end = textarea.selectionEnd ?? start;
+      const start = whole ? 0 : (textarea.selectionStart ?? textarea.value.length);
+      const end = whole ? textarea.value.length : (textarea.selectionEnd ?? start);
       const selected = textarea.value.slice(start, end);
       const held = textarea.value.slice(0, end);
+      const original = textarea.value;
+      /** The answer's place in the field once written: selected when the focus comes back. */
+      let wrote: readonly [number, number] | null = null;
       const check = (): ApplyRefusal | null => {
+        if (whole) return textarea.value === original ? null : { refused: 'selectionChanged' };
         if (start === end) return { refused: 'selectionRemoved' };
         // The held text itself, not only its offsets: the same words moved into place by an edit before
         // them are another occurrence, and are not replaced.
@@ -56,7 +73,16 @@ export function textareaAdapter(textarea: HTMLTextAreaElement | HTMLInputElement
           const before = textarea.value;
           const expected = before.slice(0, at) + text + before.slice(to === -1 ? at : to);
           editTextarea(textarea, at, to === -1 ? at : to, text);
-          return textarea.value === expected ? null : { refused: 'other' };
+          if (textarea.value !== expected) return { refused: 'other' };
+          // The blank line Insert puts before the answer is not the answer.
+          const gap = text.length - text.trimStart().length;
+          wrote = [at + gap, at + text.length];
+          return null;
+        },
+        focus() {
+          if (!wrote) return;
+          textarea.focus();
+          textarea.setSelectionRange(wrote[0], wrote[1]);
         },
       };
     },

@@ -17,11 +17,12 @@ export {
 } from './messages';
 export { templateMessage } from './message-templates';
 export { localeOf, type AskAiLocale } from './locale';
+export { languageName, languageNameForModel, translationTargets, COMMON_LANGUAGES } from './languages';
 export {
   DEFAULT_PRESETS,
   DEFAULT_LANGUAGES,
   presetPrompt,
-  presetInstruction,
+  SUGGESTED_TASKS,
   germanTarget,
   missingTools,
   type AskAiPreset,

@@ -5,7 +5,7 @@ import { templateMessage } from './message-templates';
 /**
  * Every string the dialog shows. English and German are built in; a host replaces any of them
  * through the `messages` prop. The accessible names of the trigger, the dialog, "Instruction",
- * "Run", "Stop", "Answer", "Insert", "Replace selection", "Copy", "Try again" and "Close" are the
+ * "Send", "Stop", "Tasks", "Answer", "Insert", "Replace selection", "Copy", "Try again" and "Close" are the
  * names tests and assistive technology find the controls by: change them only to translate.
  *
  * A failure says in one short sentence what happened and what to do; the server's own words and ids
@@ -14,23 +14,39 @@ import { templateMessage } from './message-templates';
 export interface AskAiMessages {
   trigger: string;
   title: string;
-  description: string;
   close: string;
+  /** The prompt's accessible name: it takes an instruction, and filters the task list. */
   instruction: string;
   instructionPlaceholder: string;
-  instructionHint: string;
-  run: string;
+  /** The prompt's placeholder while an answer is in view: what is typed there refines it. */
+  refinePlaceholder: string;
+  /** Sends the typed instruction (shown only while there is one). */
+  send: string;
   stop: string;
-  presets: string;
-  translateTo: string;
+  /** The task list under the prompt. */
+  tasks: string;
+  moreTasks: string;
+  groupEdit: string;
+  groupWrite: string;
+  groupMore: string;
+  changeTone: string;
+  /** A translation task with its target, named in the editor's language ("Translate into German"). */
+  translateInto: (language: string) => string;
+  /** Typing matched no task: Enter sends the words as the instruction. */
+  noTaskMatches: string;
+  /** Rewriting tasks wait for text: the field is empty and nothing is selected. */
+  tasksNeedText: string;
   presetNeedsTool: (tools: string) => string;
-  /** Joins the typed text to a preset's task: `${task}\n\n${extraDirection}: ${typed}`. */
-  extraDirection: string;
-  context: string;
-  contextSelection: (chars: number) => string;
-  contextDocument: (chars: number) => string;
-  contextRecord: (table: string, uid: string) => string;
-  contextNone: string;
+  /** What goes with a task, in one line. */
+  usesSelection: string;
+  /** `record`: {@link recordName} ("this content element"). */
+  usesSelectionIn: (record: string) => string;
+  usesText: string;
+  usesTextIn: (record: string) => string;
+  usesImage: string;
+  usesNothing: string;
+  /** The record a field belongs to, by its table (`tt_content`, `pages`; any other: "this record"). */
+  recordName: (table: string) => string;
   contextCut: (part: 'selection' | 'document' | 'previousAnswer', limit: number) => string;
   tools: (available: number, withheld: number) => string;
   toolsLoading: string;
@@ -46,10 +62,13 @@ export interface AskAiMessages {
   moreSteps: (count: number) => string;
   /** Under an answer that went past the size the dialog keeps. */
   answerCut: string;
-  working: string;
-  writing: string;
+  /** In the answer's place, from the moment a task is asked for until the server took it. */
+  waitingForServer: string;
+  /** In the answer's place until its first words. */
+  thinking: string;
+  /** In the answer's place while one of the site's tools runs. */
+  usingTools: string;
   stillWaiting: string;
-  elapsed: (seconds: number) => string;
   stepRunning: string;
   stepDone: string;
   stepFailed: string;
@@ -60,6 +79,8 @@ export interface AskAiMessages {
   aiGenerated: string;
   insert: string;
   replaceSelection: string;
+  /** The primary action where the subject is an image: the answer becomes its alternative text. */
+  useAsAltText: string;
   copy: string;
   copied: string;
   copyFailed: string;
@@ -84,10 +105,7 @@ export interface AskAiMessages {
   stopped: string;
   /** A run stopped because the dialog was closed while it ran. */
   stoppedOnClose: string;
-  stoppedConfirmed: string;
-  stoppedPending: string;
-  stoppedUnconfirmed: string;
-  stoppedNoCancel: string;
+  /** Said in the details of a failure whose partial answer stays in view. */
   partialKept: string;
   noAnswer: string;
   noAnswerBudget: string;
@@ -103,6 +121,20 @@ export interface AskAiMessages {
   notFound: string;
   badRequest: string;
   rateLimited: string;
+  /** 429 from the backend: the editor's own runs are at its limit (a queue, not a slow model). */
+  rateLimitedUser: string;
+  /** 429 from the backend: the site's runs are at its limit. */
+  rateLimitedSite: string;
+  /** The model's own rate limit, met during the run. */
+  rateLimitedProvider: string;
+  /** A usage budget is used up: for today, this month, or unsaid. */
+  budget: string;
+  budgetDay: string;
+  budgetMonth: string;
+  /** The backend's deadline for the run passed before the model answered. */
+  deadline: string;
+  /** The model failed or could not be reached. */
+  unavailable: string;
   server: string;
   invalidResponse: string;
   guardrail: string;
@@ -119,14 +151,14 @@ export interface AskAiMessages {
   previousAnswer: string;
   nextAnswer: string;
   variantOf: (shown: number, count: number) => string;
-  /** What produced the answer in view: the instruction (or refinement) it ran with. */
+  /** The editor's own instruction (or refinement) as the answer's heading; a task shows its name. */
   answerFor: (instruction: string) => string;
+  /** Each open starts without an answer in view: the answers of this text are one click away. */
+  showEarlier: (count: number) => string;
   /** On an answer that ended early (stopped, or the stream broke): still usable. */
   incomplete: string;
   /** On an answer from an earlier run, shown while the last run ended without one. */
   earlierAnswer: string;
-  refine: string;
-  refinePlaceholder: string;
   showChanges: string;
   /** Show changes on texts past the comparison's cap. */
   changesTooLong: (words: number) => string;
@@ -135,17 +167,9 @@ export interface AskAiMessages {
   changes: string;
   /** Show changes on an answer that keeps every word of the selection. */
   noChanges: string;
-  /** In the answer's "Details": the run's token count and cost, and its id. */
+  /** In the answer's "Details" (debug view): the run's token count and cost, and its id. */
   usageLabel: string;
   runIdLabel: string;
-  /** The task menu: its filter, its groups, the tone submenu, and a filter that matches nothing. */
-  taskFilter: string;
-  taskFilterPlaceholder: string;
-  groupEdit: string;
-  groupWrite: string;
-  groupMore: string;
-  changeTone: string;
-  noTaskMatches: string;
   /** The tool list answered 403: this editor may not use AI tasks; every task is disabled. */
   noPermission: string;
   /** The link to the host's login page (`loginUrl`) beside "session expired". */
@@ -160,28 +184,44 @@ export interface AskAiMessages {
   feedbackFailed: string;
 }
 
+const EN_RECORD: Readonly<Record<string, string>> = {
+  tt_content: 'this content element',
+  pages: 'this page',
+};
+
+const DE_RECORD: Readonly<Record<string, string>> = {
+  tt_content: 'dieses Inhaltselement',
+  pages: 'diese Seite',
+};
+
 export const EN_MESSAGES: AskAiMessages = {
   trigger: 'Ask AI',
   title: 'Ask AI',
-  description: 'Ask the AI for one thing. It uses only tools that run without anyone’s approval.',
   close: 'Close',
   instruction: 'Instruction',
-  instructionPlaceholder: 'What should the AI do? For example: Summarise this in two sentences.',
-  instructionHint: 'Enter runs it, Shift+Enter adds a line. With text here, a task button adds it as extra direction.',
-  run: 'Run',
+  instructionPlaceholder: 'Ask AI to edit or write…',
+  refinePlaceholder: 'Tell the AI what to change…',
+  send: 'Send',
   stop: 'Stop',
-  presets: 'Tasks',
-  translateTo: 'Target language',
+  tasks: 'Tasks',
+  moreTasks: 'More tasks',
+  groupEdit: 'Edit',
+  groupWrite: 'Write',
+  groupMore: 'More',
+  changeTone: 'Change tone',
+  translateInto: (language) => `Translate into ${language}`,
+  noTaskMatches: 'No task matches: Enter sends your words as the instruction.',
+  tasksNeedText: 'Select text or write in the field to edit it.',
   presetNeedsTool: (tools) => `Not available here: it needs ${tools}.`,
-  extraDirection: 'Extra direction from the editor',
-  context: 'Sent with the task',
-  contextSelection: (chars) => `the selected text (${chars.toLocaleString('en')} characters)`,
-  contextDocument: (chars) => `the document (${chars.toLocaleString('en')} characters)`,
-  contextRecord: (table) =>
-    table === 'tt_content' ? 'this content element' : table === 'pages' ? 'this page' : 'this record',
-  contextNone: 'no text from the editor',
+  usesSelection: 'Uses the selected text.',
+  usesSelectionIn: (record) => `Uses the selected text and ${record}.`,
+  usesText: 'Uses the text in the field.',
+  usesTextIn: (record) => `Uses ${record}.`,
+  usesImage: 'Uses the selected image.',
+  usesNothing: 'The field is empty: the AI writes from your instruction.',
+  recordName: (table) => EN_RECORD[table] ?? 'this record',
   contextCut: (part, limit) =>
-    `The ${{ selection: 'selected text', document: 'document', previousAnswer: 'answer being refined' }[part]} ` +
+    `The ${{ selection: 'selected text', document: 'text', previousAnswer: 'answer being refined' }[part]} ` +
     `was cut to ${limit.toLocaleString('en')} characters.`,
   tools: (available, withheld) => `Tools: ${available} available, ${withheld} withheld`,
   toolsLoading: 'Loading the tools…',
@@ -198,15 +238,18 @@ export const EN_MESSAGES: AskAiMessages = {
     unknown: 'unknown to this dialog',
     malformed: 'unreadable description',
     serverDisagrees: 'the server disagrees',
+    notForEditors: 'reads what no editor’s text may carry',
+    dataClass: 'returns more sensitive data than editors’ content',
+    notAllowed: 'not on the site’s list for editors',
   },
   unnamedTool: 'A tool without a readable name',
   timeline: (steps) => `Steps (${steps})`,
   moreSteps: (count) => `…and ${count.toLocaleString('en')} more`,
   answerCut: 'The answer was longer than the dialog keeps: the rest was cut. The part shown can be used.',
-  working: 'Working on it…',
-  writing: 'Writing the answer…',
+  waitingForServer: 'Waiting for the server…',
+  thinking: 'Thinking…',
+  usingTools: 'Working with the site’s tools…',
   stillWaiting: 'Still waiting for the AI service…',
-  elapsed: (seconds) => `${seconds} s`,
   stepRunning: 'running',
   stepDone: 'done',
   stepFailed: 'failed',
@@ -217,6 +260,7 @@ export const EN_MESSAGES: AskAiMessages = {
   aiGenerated: 'AI-generated — check before use',
   insert: 'Insert',
   replaceSelection: 'Replace selection',
+  useAsAltText: 'Use as alt text',
   copy: 'Copy',
   copied: 'Copied',
   copyFailed: 'Copying is not available here: select the text and copy it yourself.',
@@ -236,12 +280,8 @@ export const EN_MESSAGES: AskAiMessages = {
     `The answer does not fit: this field takes at most ${limit.toLocaleString('en')} characters. ` +
     'Copy it, or ask for a shorter one.',
   done: 'Done.',
-  stopped: 'You stopped the task.',
+  stopped: 'Stopped.',
   stoppedOnClose: 'The dialog was closed, so the task was stopped.',
-  stoppedConfirmed: 'The server confirmed that it cancelled the run.',
-  stoppedPending: 'Asking the server to cancel the run…',
-  stoppedUnconfirmed: 'The server did not confirm the cancel: it may still finish the step in progress.',
-  stoppedNoCancel: 'The server may still finish the step in progress.',
   partialKept: 'What arrived so far is kept.',
   noAnswer: 'The AI gave no answer. Try again, or rephrase the instruction.',
   noAnswerBudget: 'The AI ran out of budget before it answered. Try a shorter instruction or less text.',
@@ -257,6 +297,14 @@ export const EN_MESSAGES: AskAiMessages = {
   notFound: 'The AI service is not set up here. Ask an administrator.',
   badRequest: 'The AI service did not accept the request. Ask an administrator to check the setup.',
   rateLimited: 'Too many requests right now. Wait a moment, then try again.',
+  rateLimitedUser: 'You have other AI tasks running. This one can start when one of them has finished.',
+  rateLimitedSite: 'The AI is busy with other tasks on this site. Try again in a moment.',
+  rateLimitedProvider: 'The AI service is busy right now. Wait a moment, then try again.',
+  budget: 'Your AI usage budget is used up.',
+  budgetDay: 'Your AI usage budget for today is used up. It renews tomorrow.',
+  budgetMonth: 'Your AI usage budget for this month is used up. It renews next month.',
+  deadline: 'The AI did not answer in time. Try again.',
+  unavailable: 'The AI service is not answering right now. Try again in a moment.',
   server: 'The AI service failed. Try again in a moment.',
   invalidResponse: 'The server sent an answer this dialog cannot read. Try again.',
   guardrail: 'A safety rule of the AI service blocked this task. Change the instruction or the text.',
@@ -271,11 +319,10 @@ export const EN_MESSAGES: AskAiMessages = {
   previousAnswer: 'Previous answer',
   nextAnswer: 'Next answer',
   variantOf: (shown, count) => `${shown} of ${count}`,
-  answerFor: (instruction) => `For “${instruction}”`,
+  answerFor: (instruction) => `“${instruction}”`,
+  showEarlier: (count) => `Show earlier answers (${count})`,
   incomplete: 'Incomplete',
   earlierAnswer: 'Earlier answer',
-  refine: 'Refine',
-  refinePlaceholder: 'Make it shorter, more formal, a list…',
   showChanges: 'Show changes',
   changesTooLong: (words) =>
     `Too long to compare here: changes are shown for texts of up to ${words.toLocaleString('en')} words.`,
@@ -284,13 +331,6 @@ export const EN_MESSAGES: AskAiMessages = {
   noChanges: 'No changes: the answer keeps every word of the selection.',
   usageLabel: 'Usage',
   runIdLabel: 'Run ID',
-  taskFilter: 'Find a task',
-  taskFilterPlaceholder: 'Find a task…',
-  groupEdit: 'Edit',
-  groupWrite: 'Write',
-  groupMore: 'More',
-  changeTone: 'Change tone',
-  noTaskMatches: 'No task matches. Type your own instruction below.',
   noPermission: 'You do not have permission to use AI tasks. Ask an administrator for access.',
   logIn: 'Log in again',
   sessionExpiredLogIn: 'Your session has expired. Log in again (a new tab opens), then try again.',
@@ -305,26 +345,31 @@ export const EN_MESSAGES: AskAiMessages = {
 export const DE_MESSAGES: AskAiMessages = {
   trigger: 'KI fragen',
   title: 'KI fragen',
-  description: 'Bitten Sie die KI um eine Sache. Sie nutzt nur Werkzeuge, die ohne Freigabe laufen.',
   close: 'Schließen',
   instruction: 'Anweisung',
-  instructionPlaceholder: 'Was soll die KI tun? Zum Beispiel: Fasse das in zwei Sätzen zusammen.',
-  instructionHint:
-    'Eingabe startet, Umschalt+Eingabe fügt eine Zeile ein. Steht hier Text, geben ihn die Aufgaben als Vorgabe mit.',
-  run: 'Ausführen',
+  instructionPlaceholder: 'Was soll die KI schreiben oder ändern?',
+  refinePlaceholder: 'Was soll die KI daran ändern?',
+  send: 'Senden',
   stop: 'Anhalten',
-  presets: 'Aufgaben',
-  translateTo: 'Zielsprache',
+  tasks: 'Aufgaben',
+  moreTasks: 'Weitere Aufgaben',
+  groupEdit: 'Bearbeiten',
+  groupWrite: 'Schreiben',
+  groupMore: 'Weitere',
+  changeTone: 'Ton ändern',
+  translateInto: (language) => `Auf ${language} übersetzen`,
+  noTaskMatches: 'Keine Aufgabe passt: Die Eingabetaste sendet Ihren Text als Anweisung.',
+  tasksNeedText: 'Markieren Sie Text oder schreiben Sie ins Feld, um ihn zu bearbeiten.',
   presetNeedsTool: (tools) => `Hier nicht verfügbar: Sie braucht ${tools}.`,
-  extraDirection: 'Zusätzliche Vorgabe der Redaktion',
-  context: 'Mit der Aufgabe gesendet',
-  contextSelection: (chars) => `der markierte Text (${chars.toLocaleString('de')} Zeichen)`,
-  contextDocument: (chars) => `das Dokument (${chars.toLocaleString('de')} Zeichen)`,
-  contextRecord: (table) =>
-    table === 'tt_content' ? 'dieses Inhaltselement' : table === 'pages' ? 'diese Seite' : 'dieser Datensatz',
-  contextNone: 'kein Text aus dem Editor',
+  usesSelection: 'Verwendet den markierten Text.',
+  usesSelectionIn: (record) => `Verwendet den markierten Text und ${record}.`,
+  usesText: 'Verwendet den Text im Feld.',
+  usesTextIn: (record) => `Verwendet ${record}.`,
+  usesImage: 'Verwendet das ausgewählte Bild.',
+  usesNothing: 'Das Feld ist leer: Die KI schreibt nach Ihrer Anweisung.',
+  recordName: (table) => DE_RECORD[table] ?? 'diesen Datensatz',
   contextCut: (part, limit) =>
-    `${{ selection: 'Der markierte Text', document: 'Das Dokument', previousAnswer: 'Die vorige Antwort' }[part]}` +
+    `${{ selection: 'Der markierte Text', document: 'Der Text', previousAnswer: 'Die vorige Antwort' }[part]}` +
     ` wurde auf ${limit.toLocaleString('de')} Zeichen gekürzt.`,
   tools: (available, withheld) => `Werkzeuge: ${available} verfügbar, ${withheld} zurückgehalten`,
   toolsLoading: 'Die Werkzeuge werden geladen…',
@@ -341,16 +386,19 @@ export const DE_MESSAGES: AskAiMessages = {
     unknown: 'diesem Dialog unbekannt',
     malformed: 'unlesbare Beschreibung',
     serverDisagrees: 'der Server widerspricht',
+    notForEditors: 'liest, was kein redaktioneller Text enthalten darf',
+    dataClass: 'liefert schutzwürdigere Daten als redaktionelle Inhalte',
+    notAllowed: 'nicht auf der Liste der Website für Redakteure',
   },
   unnamedTool: 'Ein Werkzeug ohne lesbaren Namen',
   timeline: (steps) => `Schritte (${steps})`,
   moreSteps: (count) => `…und ${count.toLocaleString('de')} weitere`,
   answerCut:
     'Die Antwort war länger, als der Dialog behält: Der Rest wurde abgeschnitten. Der gezeigte Teil ist verwendbar.',
-  working: 'Die KI arbeitet…',
-  writing: 'Die Antwort wird geschrieben…',
+  waitingForServer: 'Warten auf den Server…',
+  thinking: 'Die KI denkt nach…',
+  usingTools: 'Arbeitet mit den Werkzeugen der Website…',
   stillWaiting: 'Der KI-Dienst antwortet noch nicht…',
-  elapsed: (seconds) => `${seconds} s`,
   stepRunning: 'läuft',
   stepDone: 'fertig',
   stepFailed: 'fehlgeschlagen',
@@ -361,6 +409,7 @@ export const DE_MESSAGES: AskAiMessages = {
   aiGenerated: 'KI-generiert – vor der Verwendung prüfen',
   insert: 'Einfügen',
   replaceSelection: 'Markierung ersetzen',
+  useAsAltText: 'Als Alternativtext übernehmen',
   copy: 'Kopieren',
   copied: 'Kopiert',
   copyFailed: 'Kopieren ist hier nicht möglich: Markieren und kopieren Sie den Text selbst.',
@@ -380,12 +429,8 @@ export const DE_MESSAGES: AskAiMessages = {
     `Die Antwort passt nicht: Dieses Feld nimmt höchstens ${limit.toLocaleString('de')} Zeichen auf. ` +
     'Kopieren Sie sie, oder bitten Sie um eine kürzere.',
   done: 'Fertig.',
-  stopped: 'Sie haben die Aufgabe angehalten.',
+  stopped: 'Angehalten.',
   stoppedOnClose: 'Der Dialog wurde geschlossen, daher wurde die Aufgabe angehalten.',
-  stoppedConfirmed: 'Der Server hat bestätigt, dass er den Lauf abgebrochen hat.',
-  stoppedPending: 'Der Server wird gebeten, den Lauf abzubrechen…',
-  stoppedUnconfirmed: 'Der Server hat den Abbruch nicht bestätigt: Er beendet womöglich noch den laufenden Schritt.',
-  stoppedNoCancel: 'Der Server beendet womöglich noch den laufenden Schritt.',
   partialKept: 'Was bisher ankam, bleibt erhalten.',
   noAnswer: 'Die KI hat nicht geantwortet. Versuchen Sie es erneut oder formulieren Sie die Anweisung um.',
   noAnswerBudget: 'Das Budget der KI war aufgebraucht. Versuchen Sie eine kürzere Anweisung oder weniger Text.',
@@ -405,6 +450,15 @@ export const DE_MESSAGES: AskAiMessages = {
   badRequest:
     'Der KI-Dienst hat die Anfrage nicht angenommen. Bitten Sie die Administration, die Einrichtung zu prüfen.',
   rateLimited: 'Gerade gibt es zu viele Anfragen. Warten Sie kurz und versuchen Sie es dann erneut.',
+  rateLimitedUser: 'Bei Ihnen laufen schon andere KI-Aufgaben. Diese kann starten, sobald eine davon fertig ist.',
+  rateLimitedSite: 'Die KI ist mit anderen Aufgaben dieser Website beschäftigt. Versuchen Sie es gleich noch einmal.',
+  rateLimitedProvider: 'Der KI-Dienst ist gerade ausgelastet. Warten Sie kurz und versuchen Sie es dann erneut.',
+  budget: 'Ihr KI-Nutzungsbudget ist aufgebraucht.',
+  budgetDay: 'Ihr KI-Nutzungsbudget für heute ist aufgebraucht. Morgen steht es wieder zur Verfügung.',
+  budgetMonth:
+    'Ihr KI-Nutzungsbudget für diesen Monat ist aufgebraucht. Im nächsten Monat steht es wieder zur Verfügung.',
+  deadline: 'Die KI hat nicht rechtzeitig geantwortet. Versuchen Sie es noch einmal.',
+  unavailable: 'Der KI-Dienst antwortet gerade nicht. Versuchen Sie es gleich noch einmal.',
   server: 'Der KI-Dienst ist ausgefallen. Versuchen Sie es gleich noch einmal.',
   invalidResponse: 'Der Server hat eine Antwort gesendet, die dieser Dialog nicht lesen kann. Versuchen Sie es erneut.',
   guardrail: 'Eine Schutzregel des KI-Dienstes hat diese Aufgabe blockiert. Ändern Sie die Anweisung oder den Text.',
@@ -420,11 +474,10 @@ export const DE_MESSAGES: AskAiMessages = {
   previousAnswer: 'Vorherige Antwort',
   nextAnswer: 'Nächste Antwort',
   variantOf: (shown, count) => `${shown} von ${count}`,
-  answerFor: (instruction) => `Zu „${instruction}“`,
+  answerFor: (instruction) => `„${instruction}“`,
+  showEarlier: (count) => `Frühere Antworten zeigen (${count})`,
   incomplete: 'Unvollständig',
   earlierAnswer: 'Frühere Antwort',
-  refine: 'Verfeinern',
-  refinePlaceholder: 'Kürzer, förmlicher, als Liste …',
   showChanges: 'Änderungen zeigen',
   changesTooLong: (words) =>
     `Zu lang zum Vergleichen: Änderungen werden für Texte bis ${words.toLocaleString('de')} Wörter gezeigt.`,
@@ -434,13 +487,6 @@ export const DE_MESSAGES: AskAiMessages = {
   noChanges: 'Keine Änderungen: Die Antwort behält jedes Wort der Auswahl.',
   usageLabel: 'Verbrauch',
   runIdLabel: 'Lauf-Kennung',
-  taskFilter: 'Aufgabe suchen',
-  taskFilterPlaceholder: 'Aufgabe suchen …',
-  groupEdit: 'Bearbeiten',
-  groupWrite: 'Schreiben',
-  groupMore: 'Weitere',
-  changeTone: 'Ton ändern',
-  noTaskMatches: 'Keine Aufgabe passt. Schreiben Sie unten Ihre eigene Anweisung.',
   noPermission: 'Sie haben keine Berechtigung für KI-Aufgaben. Bitten Sie die Administration um Zugang.',
   logIn: 'Neu anmelden',
   sessionExpiredLogIn:

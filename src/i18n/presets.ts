@@ -1,11 +1,15 @@
 import type { OfferableTools } from '../client/offerable-tools';
+import { languageName, languageNameForModel } from './languages';
 import type { AskAiLocale } from './locale';
 
 /** A task the editor can pick. */
 export interface AskAiPreset {
   readonly id: string;
   readonly label: string;
-  /** The instruction; a function receives the chosen target language. */
+  /**
+   * The instruction; a function receives the chosen target language (`needsLanguage`): a language code
+   * (`de`, `pt-BR`) or, from a host that names its languages, the name it gave.
+   */
   readonly prompt: string | ((options: { readonly language: string }) => string);
   /** Tools the task cannot do without: the preset is disabled while any of them is not offered. */
   readonly requiredTools?: readonly string[];
@@ -47,12 +51,14 @@ const EN: readonly AskAiPreset[] = [
   r('tone-friendly', 'Friendlier', 'Rewrite this text in a friendlier tone.', { menu: 'tone' }),
   r('tone-confident', 'More confident', 'Rewrite this text in a more confident tone.', { menu: 'tone' }),
   r('tone-casual', 'More casual', 'Rewrite this text in a more casual tone.', { menu: 'tone' }),
-  r('translate', 'Translate', ({ language }) => `Translate this text into ${language}.`, { needsLanguage: true }),
+  r('translate', 'Translate', ({ language }) => `Translate this text into ${languageNameForModel(language)}.`, {
+    needsLanguage: true,
+  }),
   w('summarise', 'Summarise', 'Summarise this text in two sentences.'),
   w('key-points', 'Key points', 'List the key points of this text as bullet points.'),
   w('keywords', 'Keywords', 'Suggest keywords for this text.'),
   w('continue', 'Continue writing', 'Continue writing this text in its style: one more paragraph.'),
-  w('alt-text', 'Alt text', 'Write the alt text for the image this text describes.', { subject: 'image' }),
+  w('alt-text', 'Alt text', 'Write the alternative text for this image.', { subject: 'image', rewrites: true }),
 ];
 
 const DE: readonly AskAiPreset[] = [
@@ -65,24 +71,41 @@ const DE: readonly AskAiPreset[] = [
   r('tone-friendly', 'Freundlicher', 'Schreibe diesen Text in einem freundlicheren Ton.', { menu: 'tone' }),
   r('tone-confident', 'Selbstbewusster', 'Schreibe diesen Text in einem selbstbewussteren Ton.', { menu: 'tone' }),
   r('tone-casual', 'Lockerer', 'Schreibe diesen Text in einem lockereren Ton.', { menu: 'tone' }),
-  r('translate', 'Übersetzen', ({ language }) => `Übersetze diesen Text ${germanTarget(language)}.`, {
-    needsLanguage: true,
-  }),
+  r(
+    'translate',
+    'Übersetzen',
+    ({ language }) => `Übersetze diesen Text ${germanTarget(languageName(language, 'de'))}.`,
+    {
+      needsLanguage: true,
+    },
+  ),
   w('summarise', 'Zusammenfassen', 'Fasse diesen Text in zwei Sätzen zusammen.'),
   w('key-points', 'Kernpunkte', 'Liste die Kernpunkte dieses Textes als Aufzählung auf.'),
   w('keywords', 'Schlagwörter', 'Schlage Schlagwörter für diesen Text vor.'),
   w('continue', 'Weiterschreiben', 'Schreibe diesen Text in seinem Stil weiter: ein weiterer Absatz.'),
-  w('alt-text', 'Alternativtext', 'Schreibe den Alternativtext für das Bild, das dieser Text beschreibt.', {
-    subject: 'image',
-  }),
+  w('alt-text', 'Alternativtext', 'Schreibe den Alternativtext für dieses Bild.', { subject: 'image', rewrites: true }),
 ];
 
 export const DEFAULT_PRESETS: Record<AskAiLocale, readonly AskAiPreset[]> = { en: EN, de: DE };
 
+/**
+ * The built-in translation targets, as language codes: each is named in the editor's language where it
+ * is shown, in English where the model reads it. A host adds its site's languages (`languages`).
+ */
 export const DEFAULT_LANGUAGES: Record<AskAiLocale, readonly string[]> = {
-  en: ['German', 'English', 'French', 'Spanish', 'Italian', 'Dutch'],
-  de: ['Englisch', 'Deutsch', 'Französisch', 'Spanisch', 'Italienisch', 'Niederländisch'],
+  en: ['de', 'en', 'fr', 'es', 'it', 'nl'],
+  de: ['en', 'de', 'fr', 'es', 'it', 'nl'],
 };
+
+/**
+ * The tasks offered at a glance, by what there is to work on; the rest are one step away ("More tasks")
+ * or a few typed letters. Fixed: a task never moves because it was used.
+ */
+export const SUGGESTED_TASKS = {
+  selection: ['improve', 'fix', 'shorten'],
+  text: ['continue', 'summarise', 'improve'],
+  image: ['alt-text'],
+} as const;
 
 /**
  * German names a language as its target with "ins" and the nominalised neuter ("ins Englische"):
@@ -99,15 +122,6 @@ const DE_TARGET: Readonly<Record<string, string>> = {
 
 export function germanTarget(language: string): string {
   return DE_TARGET[language] ?? `in die Sprache ${language}`;
-}
-
-/**
- * A preset's task with the editor's own words as extra direction: both reach the model. Without
- * typed text the task is sent as it is.
- */
-export function presetInstruction(task: string, typed: string, label: string): string {
-  const direction = typed.trim();
-  return direction === '' ? task : `${task}\n\n${label}: ${direction}`;
 }
 
 export function presetPrompt(preset: AskAiPreset, language: string): string {

@@ -68,7 +68,7 @@ export function runAnswer(input: RunAnswerInput): Response {
   const { request, configuration, state, fault, streamed, signal, runUuid, record } = input;
   const offered = offeredTools(request, configuration, state);
   const script = scriptTask(request.prompt, request.context, offered, request.tools);
-  const extended = state.protocol === 'extended';
+  const extended = state.protocol !== 'nr-llm';
   const step = state.latency;
   const pause = pauseFor(script.toolCalls, offered, state);
 
@@ -126,7 +126,10 @@ export function runAnswer(input: RunAnswerInput): Response {
       ? steps.slice(0, 1)
       : steps;
   for (const s of stepsShown) items.push({ delay: step, event: { event: 'step', step: s } });
-  const deltas = extended && terminal.event === 'done' ? pieces(answer) : [];
+  // `typo3`, as the TYPO3 extension: a run offered no tools streams its answer from the model's own stream;
+  // a run with tools goes through the agent's loop, whose steps stream and whose answer comes whole at the end.
+  const streamsAnswer = state.protocol === 'extended' || (state.protocol === 'typo3' && offered.length === 0);
+  const deltas = extended && streamsAnswer && terminal.event === 'done' ? pieces(answer) : [];
   for (const text of deltas) items.push({ delay: Math.round(step / 10), event: { event: 'delta', text } });
 
   if (fault === 'truncated-stream') {

@@ -1,6 +1,11 @@
 /** Who is logged in: an editor with the `tasks_use` grant, an administrator, or a user without the grant. */
 export type SimulatedUser = 'editor' | 'admin' | 'no-grant';
-export type SimulatedProtocol = 'nr-llm' | 'extended';
+/**
+ * What the backend speaks: `nr-llm` as its playground (steps and one terminal event), `extended` with
+ * `started`, answer pieces for every run, `runUuid` and correlation id (CONTRACT.md), and `typo3` as the
+ * TYPO3 extension: extended, but a run offered tools sends its answer whole at the end.
+ */
+export type SimulatedProtocol = 'nr-llm' | 'extended' | 'typo3';
 
 export interface OperatorSettings {
   /** The web page reader's approval setting (ADR-202, assumed): on makes it approval-bound. */
@@ -40,7 +45,7 @@ export const DEFAULT_STATE: SimulationState = {
 };
 
 const USERS: readonly SimulatedUser[] = ['editor', 'admin', 'no-grant'];
-const PROTOCOLS: readonly SimulatedProtocol[] = ['nr-llm', 'extended'];
+const PROTOCOLS: readonly SimulatedProtocol[] = ['nr-llm', 'extended', 'typo3'];
 
 /**
  * Merges a partial state into the current one. Returns an error message for a field that does not

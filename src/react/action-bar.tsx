@@ -6,10 +6,10 @@ import { useCountdown } from './use-countdown';
 
 export interface ActionBarProps {
   readonly snapshot: DialogSnapshot;
-  /** The task form's id: the countdown is named after it (Run in the form points to it too). */
+  /** Names the countdown (Try again points to it). */
   readonly formId: string;
-  /** The action that fits the answer (Replace selection after a rewriting task): the primary button. */
-  readonly primary?: AppliedAs | undefined;
+  /** What the editor works on: an image's answer goes in as its alternative text ("Use as alt text"). */
+  readonly subject: 'text' | 'image';
   readonly onInsert: AnswerHandler | undefined;
   readonly onReplace: AnswerHandler | undefined;
   /** Hands the answer over (once) and closes or announces; the host's refusal, if it refused. */
@@ -21,9 +21,11 @@ export interface ActionBarProps {
 
 /**
  * The footer, at most three actions in one row: Stop while a task runs; for an answer, Replace selection
- * and Insert (the one that fits the task primary); "Try again" where retrying can help (disabled, with
- * its countdown, while the backend asks to wait). Run sits with the instruction, Copy and Regenerate on
- * the answer card. Nothing to do: no footer.
+ * and Insert — Replace primary wherever text is selected, whatever produced the answer (a task, the
+ * editor's words, a refinement), so the habitual click never duplicates the text; Insert primary only
+ * without a selection; for an image, "Use as alt text" alone. Ctrl+Enter (⌘+Enter) accepts the primary
+ * from anywhere in the dialog. "Try again" where retrying can help (disabled, with its countdown, while
+ * the backend asks to wait). Copy and Regenerate sit on the answer card. Nothing to do: no footer.
  */
 export function ActionBar(props: ActionBarProps) {
   const { snapshot, messages: m } = props;
@@ -31,12 +33,14 @@ export function ActionBar(props: ActionBarProps) {
   const { refusal } = snapshot;
   const { status, result, applied } = snapshot;
   const seconds = useCountdown(snapshot.retry === 'waiting' ? snapshot.retryAt : null);
-  const running = status === 'running';
+  // A task runs, or waits for the tool list: Stop; no answer can be taken meanwhile.
+  const running = status === 'running' || status === 'preparing';
   const answer = running ? null : result;
-  const replacePrimary = props.primary === 'replace' && Boolean(props.onReplace) && snapshot.canReplace;
+  const image = props.subject === 'image';
   const retry = offersTryAgain(snapshot);
-  const replace = answer !== null && props.onReplace !== undefined && snapshot.canReplace;
-  const insert = answer !== null && props.onInsert !== undefined;
+  const replace = answer !== null && props.onReplace !== undefined && (snapshot.canReplace || image);
+  const insert = answer !== null && props.onInsert !== undefined && !image;
+  const replacePrimary = replace;
   if (!running && !retry && !replace && !insert) return null;
   const applyAs = (as: AppliedAs, handler: AnswerHandler) => void props.onApply(as, handler);
 
@@ -77,28 +81,31 @@ export function ActionBar(props: ActionBarProps) {
             {m.tryAgain}
           </button>
         )}
-        {replace && (
-          <button
-            type="button"
-            className={replacePrimary ? 'ask-ai-button ask-ai-primary' : 'ask-ai-button'}
-            data-ask-ai-part="replace"
-            disabled={applied !== null}
-            onClick={() => applyAs('replace', props.onReplace!)}
-          >
-            <ReplaceIcon />
-            <span className="ask-ai-button-label">{m.replaceSelection}</span>
-          </button>
-        )}
+        {/* The primary last, at the end of the row (TYPO3's and the platforms' order). */}
         {insert && (
           <button
             type="button"
             className={replacePrimary ? 'ask-ai-button' : 'ask-ai-button ask-ai-primary'}
             data-ask-ai-part="insert"
             disabled={applied !== null}
+            aria-keyshortcuts={replacePrimary ? undefined : 'Control+Enter Meta+Enter'}
             onClick={() => applyAs('insert', props.onInsert!)}
           >
             <InsertIcon />
             <span className="ask-ai-button-label">{m.insert}</span>
+          </button>
+        )}
+        {replace && (
+          <button
+            type="button"
+            className={replacePrimary ? 'ask-ai-button ask-ai-primary' : 'ask-ai-button'}
+            data-ask-ai-part="replace"
+            disabled={applied !== null}
+            aria-keyshortcuts={replacePrimary ? 'Control+Enter Meta+Enter' : undefined}
+            onClick={() => applyAs('replace', props.onReplace!)}
+          >
+            <ReplaceIcon />
+            <span className="ask-ai-button-label">{image ? m.useAsAltText : m.replaceSelection}</span>
           </button>
         )}
       </div>

@@ -31,6 +31,21 @@ export const StopIcon = () => (
 
 export const ReplaceIcon = () => <Line width="1.8" d="M4 7h10m-3-3 3 3-3 3M16 13H6m3 3-3-3 3-3" />;
 
-export const RunIcon = () => <Line width="1.8" d="M4 10h11m-4-5 5 5-5 5" />;
+/** An arrow up, as chat prompts send. */
+export const SendIcon = () => <Line width="1.8" d="M10 16V4m-5 5 5-5 5 5" />;
+
+export const ThumbUpIcon = () => (
+  <Line
+    width="1.5"
+    d="M6 9v8H3.5V9zM6 9l3.5-6c1.2 0 2 .9 1.8 2.1L10.8 8h4.4c1 0 1.8 1 1.5 2l-1.4 5.6c-.2.8-.9 1.4-1.7 1.4H6"
+  />
+);
+
+export const ThumbDownIcon = () => (
+  <Line
+    width="1.5"
+    d="M6 11V3H3.5v8zM6 11l3.5 6c1.2 0 2-.9 1.8-2.1L10.8 12h4.4c1 0 1.8-1 1.5-2l-1.4-5.6C15.1 3.6 14.4 3 13.6 3H6"
+  />
+);
 
 export const RegenerateIcon = () => <Line width="1.8" d="M15.5 8A6 6 0 1 0 16 12M16 3.5V8h-4.5" />;

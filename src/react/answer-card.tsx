@@ -6,7 +6,8 @@ import type { AnswerHandler } from '../editors/apply';
 import { RegenerateIcon } from './action-icons';
 import { AnswerView } from './answer-view';
 import { CopyButton } from './copy-button';
-import { AnswerProvenance, VariantNav } from './answer-workflow';
+import { AnswerFeedback, AnswerProvenance, VariantNav, type FeedbackHandler } from './answer-workflow';
+import { RunActivity } from './run-progress';
 
 // The word diff loads in its own chunk, fetched once "Show changes" is offered. Until it is there the
 // answer stays in view: a loading fallback in its place would mount the whole answer once more (an
@@ -24,26 +25,31 @@ export interface AnswerCardProps {
   readonly messages: AskAiMessages;
   readonly cardRef: RefObject<HTMLElement | null>;
   readonly onCopy: AnswerHandler | undefined;
+  readonly onFeedback: FeedbackHandler | undefined;
+  /** Shows the run's usage and ids (an administrator's view). */
+  readonly debug: boolean;
 }
 
 /**
- * The answer in view, as one card: which answer it is (history, the instruction that produced it, its
- * marks), the answer itself — or, toggled with "Show changes", what it changes in the selection, in its
- * place (a note why they are not listed, under it) — and at its foot the AI note and what one does with
- * this answer: Show changes, Copy, Regenerate, and the run's usage and ids under "Details".
+ * The answer in view, as one card: which answer it is (the task's name or the editor's words, its marks,
+ * the history), the answer itself — or, toggled with "Show changes", what it changes in the selection, in
+ * its place — and at its foot what one does with this answer: Show changes, Copy, Regenerate, the verdict
+ * (and, for an administrator, the run's usage and ids). While a task runs the card says so in the answer's
+ * place until the first words arrive; the answer it follows stays in view, dimmed, until then.
  */
-export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: AnswerCardProps) {
+export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy, onFeedback, debug }: AnswerCardProps) {
   const { status, run } = snapshot;
   const running = status === 'running';
+  const busy = running || status === 'preparing';
   const id = useId();
   const [changesFor, setChangesFor] = useState<string | null>(null);
   const answer = snapshot.answer;
   const held = (snapshot.context.value as { selection?: unknown } | undefined)?.selection;
   const selection = typeof held === 'string' ? held : '';
-  const comparable = !running && snapshot.result !== null && selection !== '';
+  const comparable = !busy && snapshot.result !== null && selection !== '';
   // The toggle belongs to the answer it was pressed for: another answer in view starts as itself.
   const changes = comparable && changesFor === answer;
-  const ownRun = !running && snapshot.variants[snapshot.shown]?.id === run.requestId;
+  const ownRun = !busy && snapshot.variants[snapshot.shown]?.id === run.requestId;
   const [changesModule, setChangesModule] = useState(changesLoaded);
   useEffect(() => {
     if (!comparable || changesModule) return;
@@ -75,15 +81,24 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
         className="ask-ai-answer"
         data-ask-ai-part="answer"
         aria-label={m.answer}
-        aria-busy={running}
-        data-state={run.status}
+        aria-busy={busy}
+        data-state={busy ? 'running' : run.status}
       >
-        <VariantNav snapshot={snapshot} session={session} messages={m} />
-        <AnswerProvenance snapshot={snapshot} messages={m} />
-        {/* Kept, out of view, while its changes show: showing the answer again costs no second render. */}
-        <div className={setAside ? 'ask-ai-set-aside' : undefined} aria-hidden={setAside || undefined}>
-          <AnswerView markdown={answer} streaming={running} />
+        <div className="ask-ai-answer-head">
+          <AnswerProvenance snapshot={snapshot} messages={m} />
+          <VariantNav snapshot={snapshot} session={session} messages={m} />
         </div>
+        {busy && snapshot.answerPending && <RunActivity snapshot={snapshot} messages={m} />}
+        {/* Kept, out of view, while its changes show: showing the answer again costs no second render. */}
+        {answer !== '' && (
+          <div
+            className={setAside ? 'ask-ai-set-aside' : snapshot.answerPending ? 'ask-ai-answer-before' : undefined}
+            aria-hidden={setAside || snapshot.answerPending || undefined}
+            data-ask-ai-part={snapshot.answerPending ? 'answer-before' : 'answer-text'}
+          >
+            <AnswerView markdown={answer} streaming={running && !snapshot.answerPending} />
+          </div>
+        )}
         {AnswerChanges && <AnswerChanges id={`${id}-changes`} selection={selection} markdown={answer} messages={m} />}
         {/* Only under the answer the cut run gave: another answer in view was not cut. */}
         {run.answerCut && (running || answer === (run.answer ?? run.partialAnswer)) && (
@@ -91,9 +106,11 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
             {m.answerCut}
           </p>
         )}
-        <p className="ask-ai-generated" data-ask-ai-part="ai-note">
-          {m.aiGenerated}
-        </p>
+        {!busy && answer !== '' && (
+          <p className="ask-ai-generated" data-ask-ai-part="ai-note">
+            {m.aiGenerated}
+          </p>
+        )}
       </section>
       {/* What one does with the answer: beside the region, so the region holds the answer alone. */}
       <div className="ask-ai-card-foot">
@@ -109,8 +126,8 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
             {m.showChanges}
           </button>
         )}
-        {!running && snapshot.result && <CopyButton result={snapshot.result} onCopy={onCopy} messages={m} />}
-        {!running && run.status === 'done' && snapshot.retry !== 'hidden' && (
+        {!busy && snapshot.result && <CopyButton result={snapshot.result} onCopy={onCopy} messages={m} />}
+        {!busy && run.status === 'done' && snapshot.retry !== 'hidden' && snapshot.result && (
           <button
             type="button"
             className="ask-ai-link-button"
@@ -122,7 +139,8 @@ export function AnswerCard({ snapshot, session, messages: m, cardRef, onCopy }: 
             {m.regenerate}
           </button>
         )}
-        {ownRun && <RunDetails snapshot={snapshot} messages={m} />}
+        {!busy && <AnswerFeedback snapshot={snapshot} session={session} messages={m} onFeedback={onFeedback} />}
+        {debug && ownRun && <RunDetails snapshot={snapshot} messages={m} />}
       </div>
     </div>
   );

@@ -1,15 +1,21 @@
-import { useId, useState } from 'react';
 import type { AnswerOutcome, TaskAnswer, TaskAnswerMeta } from '../client';
 import type { DialogSession, DialogSnapshot } from '../session';
 import type { AskAiMessages } from '../i18n';
 import { handedAnswer } from '../session/handed-answer';
+import { ThumbDownIcon, ThumbUpIcon } from './action-icons';
 
 export type FeedbackHandler = (outcome: AnswerOutcome, answer: TaskAnswer, meta: TaskAnswerMeta) => void;
 
-/** Previous and next answer of this context, with "2 of 3". */
+interface WorkflowProps {
+  readonly snapshot: DialogSnapshot;
+  readonly session: DialogSession;
+  readonly messages: AskAiMessages;
+}
+
+/** Previous and next answer of this text, with "2 of 3". */
 export function VariantNav({ snapshot, session, messages: m }: WorkflowProps) {
   const { variants, shown, status } = snapshot;
-  if (variants.length < 2 || status === 'running') return null;
+  if (variants.length < 2 || status === 'running' || shown < 0) return null;
   return (
     <nav className="ask-ai-variants" data-ask-ai-part="variants" aria-label={m.answer}>
       <button
@@ -38,26 +44,23 @@ export function VariantNav({ snapshot, session, messages: m }: WorkflowProps) {
 }
 
 /**
- * What the answer in view is: the instruction (or refinement) that produced it, "Done." for the last
- * run's finished answer, and marks for an answer
- * that ended early ("Incomplete", still usable), one from an earlier run while the last run ended without
- * an answer ("Earlier answer"), and one already handed over ("Inserted", "Replaced").
+ * What the answer in view is: the task that made it by its name ("Shorten", "Translate into German"), or
+ * the editor's own words in quotes — never the instruction a task sends the model — and marks for an
+ * answer that ended early ("Incomplete", still usable), one from an earlier run while the last run ended
+ * without one ("Earlier answer"), and one already handed over ("Inserted", "Replaced").
  */
 export function AnswerProvenance({ snapshot, messages: m }: Omit<WorkflowProps, 'session'>) {
   const { status, run, variants, shown, applied } = snapshot;
-  const variant = status === 'running' ? null : variants[shown];
-  const instruction = variant ? variant.result.meta.instruction : run.prompt;
-  if (!instruction) return null;
+  const busy = status === 'running' || status === 'preparing';
+  const variant = busy ? null : variants[shown];
+  const meta = variant ? variant.result.meta : { instruction: run.prompt, label: run.label };
+  if (!meta.instruction) return null;
   const earlier = variant !== null && variant !== undefined && run.requestId !== variant.id && status !== 'idle';
   return (
     <p className="ask-ai-provenance" data-ask-ai-part="provenance">
-      <span className="ask-ai-provenance-instruction">{m.answerFor(instruction)}</span>
-      {/* "Done." is the card's own, not a callout beside it. */}
-      {variant && run.status === 'done' && run.requestId === variant.id && (
-        <span className="ask-ai-provenance-state" data-ask-ai-part="done">
-          {m.done}
-        </span>
-      )}
+      <span className="ask-ai-provenance-task">
+        <bdi>{meta.label ?? m.answerFor(meta.instruction)}</bdi>
+      </span>
       {variant?.result.meta.partial && (
         <span className="ask-ai-badge" data-ask-ai-part="incomplete" data-tone="warning">
           {m.incomplete}
@@ -68,7 +71,7 @@ export function AnswerProvenance({ snapshot, messages: m }: Omit<WorkflowProps, 
           {m.earlierAnswer}
         </span>
       )}
-      {applied && (
+      {applied && !busy && (
         <span className="ask-ai-badge" data-ask-ai-part="applied" data-tone="success">
           {applied === 'insert' ? m.inserted : m.replaced}
         </span>
@@ -77,78 +80,38 @@ export function AnswerProvenance({ snapshot, messages: m }: Omit<WorkflowProps, 
   );
 }
 
-interface WorkflowProps {
-  readonly snapshot: DialogSnapshot;
-  readonly session: DialogSession;
-  readonly messages: AskAiMessages;
-}
-
 /**
- * Under the shown answer: "Helpful" / "Not helpful" (when the backend takes the verdict or the host
- * collects it), and "Refine" for a follow-up on this answer.
+ * "Helpful" / "Not helpful" on the shown answer (when the backend takes the verdict or the host collects
+ * it): two small buttons at the card's foot, pressed once, changeable once.
  */
-export function AnswerWorkflow(props: WorkflowProps & { onFeedback: FeedbackHandler | undefined }) {
+export function AnswerFeedback(props: WorkflowProps & { onFeedback: FeedbackHandler | undefined }) {
   const { snapshot, session, messages: m } = props;
-  const [refinement, setRefinement] = useState('');
-  const id = useId();
   const result = snapshot.result;
-  if (!result) return null;
-  const busy = snapshot.status === 'running' || snapshot.status === 'preparing';
-  const rateable = snapshot.feedbackAvailable || props.onFeedback !== undefined;
+  if (!result || !(snapshot.feedbackAvailable || props.onFeedback !== undefined)) return null;
   const { feedback } = snapshot;
   const rate = async (outcome: AnswerOutcome) => {
     const rated = session.feedback(outcome);
     if (rated && props.onFeedback) props.onFeedback(outcome, await handedAnswer(rated), rated.meta);
   };
-  const refine = () => {
-    if (session.refine(refinement)) setRefinement('');
-  };
   return (
-    <div className="ask-ai-workflow" data-ask-ai-part="workflow">
-      <div className="ask-ai-workflow-row">
-        {rateable && (
-          <span className="ask-ai-feedback" data-ask-ai-part="feedback" data-state={feedback.status}>
-            {(['helpful', 'not_helpful'] as const).map((outcome) => (
-              <button
-                key={outcome}
-                type="button"
-                className="ask-ai-button ask-ai-feedback-button"
-                aria-pressed={feedback.given === outcome}
-                disabled={!feedback.open && feedback.given !== outcome}
-                onClick={() => void rate(outcome)}
-              >
-                {outcome === 'helpful' ? m.helpful : m.notHelpful}
-              </button>
-            ))}
-            <span role="status" className="ask-ai-note">
-              {feedback.status === 'failed' ? m.feedbackFailed : feedback.status === 'sent' ? m.feedbackThanks : ''}
-            </span>
-          </span>
-        )}
-      </div>
-      <form
-        className="ask-ai-refine"
-        onSubmit={(event) => {
-          event.preventDefault();
-          refine();
-        }}
-      >
-        <label className="ask-ai-label" htmlFor={`${id}-refine`}>
-          {m.refine}
-        </label>
-        <div className="ask-ai-refine-row">
-          <input
-            id={`${id}-refine`}
-            className="ask-ai-instruction ask-ai-refine-input"
-            value={refinement}
-            placeholder={m.refinePlaceholder}
-            onChange={(event) => setRefinement(event.target.value)}
-          />
-          <button type="submit" className="ask-ai-button" disabled={busy || refinement.trim() === ''}>
-            {m.refine}
-          </button>
-        </div>
-      </form>
-    </div>
+    <span className="ask-ai-feedback" data-ask-ai-part="feedback" data-state={feedback.status}>
+      {(['helpful', 'not_helpful'] as const).map((outcome) => (
+        <button
+          key={outcome}
+          type="button"
+          className="ask-ai-icon-button ask-ai-feedback-button"
+          aria-label={outcome === 'helpful' ? m.helpful : m.notHelpful}
+          title={outcome === 'helpful' ? m.helpful : m.notHelpful}
+          aria-pressed={feedback.given === outcome}
+          disabled={!feedback.open && feedback.given !== outcome}
+          onClick={() => void rate(outcome)}
+        >
+          {outcome === 'helpful' ? <ThumbUpIcon /> : <ThumbDownIcon />}
+        </button>
+      ))}
+      <span role="status" className="ask-ai-note">
+        {feedback.status === 'failed' ? m.feedbackFailed : feedback.status === 'sent' ? m.feedbackThanks : ''}
+      </span>
+    </span>
   );
 }

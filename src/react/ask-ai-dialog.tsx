@@ -5,7 +5,9 @@ import type { AppliedAs } from '../session';
 import type { AskAiMessageOverrides, AskAiPreset } from '../i18n';
 import { localeOf } from '../i18n/locale';
 import { resolveMessages } from '../i18n/messages';
-import { DEFAULT_LANGUAGES, DEFAULT_PRESETS } from '../i18n/presets';
+import { translationTargets } from '../i18n/languages';
+import { DEFAULT_PRESETS } from '../i18n/presets';
+import type { RunImage } from '../contract/run-request';
 import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
 import type { FeedbackHandler } from './answer-workflow';
 import { usePreloadMarkdown } from './answer-view';
@@ -24,7 +26,7 @@ export interface AskAiDialogProps extends TransportProps {
   readonly context?: RunContext | undefined;
   /** Characters of `selection` and of `document` sent at most (a visible note says when cut). Default 20 000. */
   readonly contextLimit?: number | undefined;
-  /** The tasks to offer; default: the task menu's Edit and Write tasks (`DEFAULT_PRESETS`). */
+  /** The tasks to offer; default: the built-in Edit and Write tasks (`DEFAULT_PRESETS`). */
   readonly presets?: readonly AskAiPreset[] | undefined;
   /** Tasks offered after `presets` (or the built-in ones): e.g. the backend's own tasks (`task`). */
   readonly morePresets?: readonly AskAiPreset[] | undefined;
@@ -33,8 +35,29 @@ export interface AskAiDialogProps extends TransportProps {
    * only then). Default `text`.
    */
   readonly subject?: 'text' | 'image' | undefined;
-  /** The target languages of the translate task. */
+  /** The image "Alt text" is written from (with `subject: 'image'`): the backend finds it among its files. */
+  readonly image?: RunImage | undefined;
+  /**
+   * Whether the backend has a model that sees images (the TYPO3 extension says so): without one "Alt text"
+   * is not offered — a guess from the words around an image is no alternative text. Default true.
+   */
+  readonly altText?: boolean | undefined;
+  /**
+   * The site's languages (codes such as `de`, `pt-BR`, or names): the translation targets, with the common
+   * ones after them, each named in the dialog's language. The content's own language
+   * (`context.contentLanguage`) is never the default target.
+   */
   readonly languages?: readonly string[] | undefined;
+  /**
+   * The administrator's view: the tools the AI may use and those withheld, the run's steps, its token
+   * usage and ids. Off by default: an editor sees the task, the answer and what to do with it.
+   */
+  readonly debug?: boolean | undefined;
+  /**
+   * `typo3`: the TYPO3 backend's look (its font, buttons, radii, colours and modal, through its own CSS
+   * custom properties). Default: the package's own look, themed through `--ask-ai-*`.
+   */
+  readonly theme?: 'typo3' | undefined;
   /** `en` (default) or `de`; never guessed from the browser. */
   readonly locale?: string | undefined;
   /** Replaces any built-in string; a message that is a function may come as a template (`{0}`). */
@@ -117,12 +140,21 @@ function DialogFrame(props: AskAiDialogProps) {
   const lang = localeOf(locale);
   const base = props.presets ?? DEFAULT_PRESETS[lang];
   const subject = props.subject ?? 'text';
+  const altText = props.altText ?? true;
   const presets = useMemo(
-    // A task for another subject (alt text: an image) is not offered here.
-    () => [...base, ...(props.morePresets ?? [])].filter((preset) => !preset.subject || preset.subject === subject),
-    [base, props.morePresets, subject],
+    // Alt text only where a model can see the image.
+    () => [...base, ...(props.morePresets ?? [])].filter((preset) => altText || preset.subject !== 'image'),
+    [base, props.morePresets, altText],
   );
-  const languages = props.languages ?? DEFAULT_LANGUAGES[lang];
+  const contentLanguage = (context as { contentLanguage?: unknown } | undefined)?.contentLanguage;
+  const siteLanguages = props.languages;
+  const languages = useMemo(
+    () => translationTargets(siteLanguages ?? [], typeof contentLanguage === 'string' ? contentLanguage : undefined),
+    [siteLanguages, contentLanguage],
+  );
+  // On a touch screen the prompt waits for a tap: focused on open, the keyboard would cover the dialog.
+  const [focusPrompt] = useState(() => typeof matchMedia !== 'function' || !matchMedia('(pointer: coarse)').matches);
+  const theme = props.theme === 'typo3' ? ' ask-ai-theme-typo3' : '';
   const [open, setOpen] = useControllableState(props.open, props.defaultOpen ?? false, props.onOpenChange);
   const [announced, setAnnounced] = useState('');
   const transport = useTransport(props);
@@ -137,6 +169,7 @@ function DialogFrame(props: AskAiDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const instructionRef = useRef<HTMLTextAreaElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   const formId = useId();
@@ -158,7 +191,7 @@ function DialogFrame(props: AskAiDialogProps) {
     busy,
     onEscapeWhileBusy: () => session.stop(),
     onRequestClose: () => setOpen(false),
-    initialFocus: instructionRef,
+    initialFocus: focusPrompt ? instructionRef : frameRef,
     returnFocus: triggerRef,
   });
 
@@ -191,7 +224,7 @@ function DialogFrame(props: AskAiDialogProps) {
         <button
           ref={triggerRef}
           type="button"
-          className="ask-ai-trigger"
+          className={`ask-ai-trigger${theme}`}
           data-ask-ai-part="trigger"
           data-state={open ? 'open' : 'closed'}
           aria-haspopup="dialog"
@@ -220,7 +253,7 @@ function DialogFrame(props: AskAiDialogProps) {
       </span>
       <dialog
         ref={dialogRef}
-        className={props.className ? `ask-ai-dialog ${props.className}` : 'ask-ai-dialog'}
+        className={`ask-ai-dialog${theme}${props.className ? ` ${props.className}` : ''}`}
         data-ask-ai-part="dialog"
         data-state={status}
         aria-labelledby={titleId}
@@ -229,10 +262,10 @@ function DialogFrame(props: AskAiDialogProps) {
         lang={lang}
       >
         {open && (
-          <div className="ask-ai-frame">
+          <div ref={frameRef} className="ask-ai-frame" tabIndex={-1}>
             <header className="ask-ai-header">
               <h2 id={titleId} className="ask-ai-title">
-                <SparkleIcon />
+                {!theme && <SparkleIcon />}
                 {m.title}
               </h2>
               <button
@@ -244,13 +277,18 @@ function DialogFrame(props: AskAiDialogProps) {
                 <CloseIcon />
               </button>
             </header>
-            <Suspense fallback={<ContentLoading label={m.working} />}>
+            <Suspense fallback={<ContentLoading label={m.waitingForServer} />}>
               <DialogContent
                 session={session}
                 snapshot={snapshot}
                 messages={m}
+                locale={lang}
                 presets={presets}
                 languages={languages}
+                subject={subject}
+                image={props.image}
+                debug={props.debug ?? false}
+                focusPrompt={focusPrompt}
                 descriptionId={descriptionId}
                 formId={formId}
                 instructionRef={instructionRef}

@@ -1,40 +1,44 @@
 import { memo } from 'react';
 import type { SentContext } from '../session';
 import type { AskAiMessages } from '../i18n';
-import { cutText } from '../client/well-formed-text';
-
-/** How much of the selection the dialog shows, so the editor sees what the task works on. */
-const EXCERPT_CHARS = 240;
+import type { TaskSubject } from '../session/task-choice';
 
 export interface ContextSummaryProps {
+  readonly id: string;
   readonly context: SentContext;
+  readonly subject: TaskSubject;
   readonly messages: AskAiMessages;
 }
 
-/** What goes with the task, and a visible note where it was cut to the size limit. */
+/**
+ * What goes with a task, in the editor's words and one line ("Uses the selected text and this content
+ * element."), and a visible note where the text was cut to the size limit.
+ */
 export const ContextSummary = memo(function ContextSummary({
-  context: { value: context, cut, limit },
+  id,
+  context: { value, cut, limit },
+  subject,
   messages: m,
 }: ContextSummaryProps) {
-  const c = (context ?? {}) as {
-    selection?: string;
-    document?: string;
-    recordTable?: string;
-    recordUid?: number | string;
-  };
-  const parts: string[] = [];
-  if (c.selection) parts.push(m.contextSelection(c.selection.length));
-  if (c.document) parts.push(m.contextDocument(c.document.length));
-  if (c.recordTable && c.recordUid !== undefined) parts.push(m.contextRecord(c.recordTable, String(c.recordUid)));
+  const table = (value as { recordTable?: unknown } | undefined)?.recordTable;
+  const record = typeof table === 'string' ? m.recordName(table) : null;
+  const line =
+    subject === 'image'
+      ? m.usesImage
+      : subject === 'selection'
+        ? record
+          ? m.usesSelectionIn(record)
+          : m.usesSelection
+        : subject === 'text'
+          ? record
+            ? m.usesTextIn(record)
+            : m.usesText
+          : m.usesNothing;
   return (
     <div className="ask-ai-context" data-ask-ai-part="context" data-cut={cut.length > 0 || undefined}>
-      <span className="ask-ai-context-label">{m.context}: </span>
-      {parts.length === 0 ? m.contextNone : parts.join(' · ')}
-      {c.selection && (
-        <blockquote className="ask-ai-selection" data-ask-ai-part="selection" dir="auto">
-          {c.selection.length > EXCERPT_CHARS ? `${cutText(c.selection, EXCERPT_CHARS).trimEnd()}…` : c.selection}
-        </blockquote>
-      )}
+      <p id={id} className="ask-ai-context-line">
+        {line}
+      </p>
       {[...new Set(cut.map((part) => (part === 'selectionMarkdown' ? 'selection' : part)))].map((part) => (
         <p key={part} className="ask-ai-note" data-ask-ai-part="context-cut">
           {m.contextCut(part, limit)}

@@ -1,29 +1,43 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { AskAiFailure, RunContext } from '../client';
+import type { RunImage } from '../contract/run-request';
 import type { AppliedAs, DialogSession, DialogSnapshot } from '../session';
 import type { AskAiMessages, AskAiPreset } from '../i18n';
+import { languageName } from '../i18n/languages';
 import { localize } from '../i18n/messages';
-import { ActionBar, offersTryAgain } from './action-bar';
+import { presetPrompt, SUGGESTED_TASKS } from '../i18n/presets';
+import { taskOptions, taskSubject, toolsFor, type TaskOption } from '../session/task-choice';
 import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
+import { ActionBar } from './action-bar';
 import { AnswerCard } from './answer-card';
-import { AnswerWorkflow, type FeedbackHandler } from './answer-workflow';
+import type { FeedbackHandler } from './answer-workflow';
 import { ContextSummary } from './context-summary';
 import { OutcomeNotice } from './outcome-notice';
-import { RunProgress } from './run-progress';
-import { TaskForm } from './task-form';
+import { PromptBox } from './prompt-box';
+import { RunTimeline } from './run-progress';
 import { ToolDisclosure, ToolsNotice } from './tool-disclosure';
 import { useFollowScroll } from './use-follow-scroll';
 import { useKeepFocus } from './use-keep-focus';
-import type { AskAiFailure } from '../client';
 
 export interface DialogContentProps {
   readonly session: DialogSession;
   readonly snapshot: DialogSnapshot;
   readonly messages: AskAiMessages;
+  /** The dialog's language: names the translation targets. */
+  readonly locale: string;
   readonly presets: readonly AskAiPreset[];
+  /** The translation targets, the default first. */
   readonly languages: readonly string[];
+  readonly subject: 'text' | 'image';
+  /** The image an alt text is written from (with `subject: 'image'`). */
+  readonly image: RunImage | undefined;
+  /** Tools, steps, usage and run ids in view (an administrator's view). */
+  readonly debug: boolean;
   readonly descriptionId: string;
   readonly formId: string;
   readonly instructionRef: RefObject<HTMLTextAreaElement | null>;
+  /** Where focus goes on open where a soft keyboard would cover the dialog: the frame, not the prompt. */
+  readonly focusPrompt: boolean;
   readonly onInsert: AnswerHandler | undefined;
   readonly onReplace: AnswerHandler | undefined;
   readonly onCopy: AnswerHandler | undefined;
@@ -34,84 +48,152 @@ export interface DialogContentProps {
   readonly children?: ReactNode;
 }
 
+type TaskEntry = Extract<TaskOption, { type: 'task' }>;
+type ListView = 'suggested' | 'all' | 'tone' | 'translate';
+
 const loginFor = (failure: AskAiFailure | null, loginUrl: string | undefined) =>
   failure?.kind === 'sessionExpired' ? loginUrl : undefined;
 
 /**
- * The open dialog's body and action bar. It loads as its own chunk, fetched when the dialog mounts,
- * so the eager entry holds only the trigger, the frame and the session.
+ * The open dialog's body and action bar: what goes with the task (one line), the answer card, the one
+ * prompt (instruction, task filter, refinement) with its task list, what the end of a run says, and the
+ * actions. It loads as its own chunk, fetched when the trigger mounts.
  */
 export default function DialogContent(props: DialogContentProps) {
-  const { session, snapshot, messages: m, presets, languages, instructionRef } = props;
+  const { session, snapshot, messages: m, instructionRef } = props;
   const { status, run, tools } = snapshot;
   const running = status === 'running';
-  const [language, setLanguage] = useState(languages[0] ?? '');
-  const shownAnswer = snapshot.answer;
+  const busy = running || status === 'preparing';
+  const [view, setView] = useState<ListView>('suggested');
+  // What the prompt holds, kept here as typed: the session hears of it a microtask later, and the list and
+  // the keys (↓ right after a letter) must see each letter at once. The session's own changes (emptied
+  // after an answer, at open) come back here.
+  const [typed, setTyped] = useState(snapshot.instruction);
+  const [heard, setHeard] = useState(snapshot.instruction);
+  if (snapshot.instruction !== heard) {
+    setHeard(snapshot.instruction);
+    setTyped(snapshot.instruction);
+  }
+  const type = (value: string) => {
+    setTyped(value);
+    session.setInstruction(value);
+  };
   const answerRef = useRef<HTMLElement>(null);
-  const bodyRef = useFollowScroll(answerRef, shownAnswer, running, run.requestId);
-  useKeepFocus(instructionRef, running, status);
+  const bodyRef = useFollowScroll(answerRef, snapshot.answer, running, run.requestId);
+  useKeepFocus(instructionRef, busy, status);
+  useAcceptKey(instructionRef, snapshot);
+  useFocusOnAnswer(instructionRef, snapshot);
   // Without permission no task can run: one alert says so, and every task is disabled. (An expired
   // session is not that: the editor logs in again and the same task runs.)
   const blocked = tools.status === 'error' && tools.failure?.kind === 'forbidden';
+  const subject = taskSubject(snapshot.context.value as RunContext | undefined, props.subject === 'image');
+  const inView = snapshot.variants[snapshot.shown];
+  const mode = inView ? 'refine' : 'task';
+  const labelOf = (option: TaskEntry) =>
+    option.language !== undefined ? m.translateInto(languageName(option.language, props.locale)) : option.preset.label;
+  const options =
+    mode === 'task' && !busy
+      ? taskOptions({
+          presets: props.presets,
+          languages: props.languages,
+          subject,
+          tools: tools.data,
+          query: typed,
+          view,
+          suggested: SUGGESTED_TASKS,
+          label: (preset, language) =>
+            language !== undefined ? m.translateInto(languageName(language, props.locale)) : preset.label,
+        })
+      : [];
 
-  // Should the chunk arrive after the dialog opened, the instruction still gets the focus.
+  // Should the chunk arrive after the dialog opened, the prompt still gets the focus.
   useEffect(() => {
-    const instruction = instructionRef.current;
-    if (!instruction) return;
-    const root = instruction.getRootNode() as Document | ShadowRoot;
+    const prompt = instructionRef.current;
+    if (!prompt || !props.focusPrompt) return;
+    const root = prompt.getRootNode() as Document | ShadowRoot;
     const active = root.activeElement;
-    if (!active || !instruction.closest('dialog')?.querySelector('.ask-ai-body')?.contains(active)) instruction.focus();
-  }, [instructionRef]);
+    if (!active || !prompt.closest('dialog')?.querySelector('.ask-ai-body')?.contains(active)) prompt.focus();
+  }, [instructionRef, props.focusPrompt]);
+
+  const runTask = (option: TaskEntry) => {
+    // What was typed picked the task: it was a filter, and is not sent with it.
+    type('');
+    setView('suggested');
+    session.start(presetPrompt(option.preset, option.language ?? ''), {
+      task: option.preset.task,
+      tools: toolsFor(option.preset),
+      label: labelOf(option),
+      image: option.preset.subject === 'image' ? props.image : undefined,
+    });
+  };
+  const submit = (text: string) => {
+    if (mode === 'refine') session.refine(text);
+    else session.start(text, { tools: toolsFor(null) });
+  };
+  const groupName = (group: string) =>
+    group === 'edit' ? m.groupEdit : group === 'write' ? m.groupWrite : group === '' ? m.groupMore : group;
+  const showEarlier = !busy && snapshot.shown === -1 && snapshot.earlier > 0;
+  const toolsNotice = props.debug || tools.failure?.kind === 'forbidden' || tools.failure?.kind === 'sessionExpired';
 
   return (
     <>
-      <div ref={bodyRef} className="ask-ai-body" data-ask-ai-part="body">
-        <ToolsNotice tools={tools} onRetry={session.reloadTools} loginUrl={props.loginUrl} messages={m} />
-        <p id={props.descriptionId} className="ask-ai-description">
-          {m.description}
-        </p>
-        {/* What the task works on, at the top: the selection stays in view while the editor works. */}
-        <ContextSummary context={snapshot.context} messages={m} />
-        <TaskForm
-          id={props.formId}
-          presets={presets}
-          languages={languages}
-          language={language}
-          onLanguageChange={setLanguage}
-          tools={tools.data}
-          toolLabel={snapshot.toolLabel}
-          instruction={snapshot.instruction}
-          instructionFromPreset={snapshot.instructionFromPreset}
-          onInstructionChange={session.setInstruction}
-          running={running}
-          preparing={status === 'preparing'}
-          waiting={snapshot.retry === 'waiting'}
-          blocked={blocked}
-          secondary={!running && (snapshot.result !== null || offersTryAgain(snapshot))}
-          notice={snapshot.notice ? localize(snapshot.notice, m) : null}
-          onRun={session.start}
-          onStop={session.stop}
-          instructionRef={instructionRef}
-          messages={m}
-        />
-        <RunProgress snapshot={snapshot} messages={m} />
+      <div ref={bodyRef} className="ask-ai-body" data-ask-ai-part="body" data-tools={tools.status}>
+        {toolsNotice && (
+          <ToolsNotice tools={tools} onRetry={session.reloadTools} loginUrl={props.loginUrl} messages={m} />
+        )}
+        <ContextSummary id={props.descriptionId} context={snapshot.context} subject={subject} messages={m} />
+        {showEarlier && (
+          <button
+            type="button"
+            className="ask-ai-link-button ask-ai-earlier"
+            data-ask-ai-part="show-earlier"
+            onClick={() => session.showVariant(snapshot.variants.length - 1)}
+          >
+            {m.showEarlier(snapshot.earlier)}
+          </button>
+        )}
+        {(snapshot.answer !== '' || busy) && (
+          <AnswerCard
+            snapshot={snapshot}
+            session={session}
+            messages={m}
+            cardRef={answerRef}
+            onCopy={props.onCopy}
+            onFeedback={props.onFeedback}
+            debug={props.debug}
+          />
+        )}
         {/* A finished answer says so itself (the card, the announcement): no "Done." of its own. */}
-        {snapshot.outcome && !(run.status === 'done' && shownAnswer !== '') && (
+        {snapshot.outcome && run.status !== 'done' && (
           <OutcomeNotice outcome={snapshot.outcome} loginUrl={loginFor(run.failure, props.loginUrl)} messages={m} />
         )}
-        {shownAnswer !== '' && (
-          <AnswerCard snapshot={snapshot} session={session} messages={m} cardRef={answerRef} onCopy={props.onCopy} />
-        )}
-        {!running && (
-          <AnswerWorkflow snapshot={snapshot} session={session} messages={m} onFeedback={props.onFeedback} />
-        )}
-        <ToolDisclosure tools={tools} messages={m} />
+        <PromptBox
+          instructionRef={instructionRef}
+          value={typed}
+          onChange={type}
+          mode={mode}
+          options={options}
+          labelOf={labelOf}
+          groupName={groupName}
+          view={view}
+          onViewChange={setView}
+          onRunTask={runTask}
+          onSubmit={submit}
+          busy={busy}
+          blocked={blocked}
+          waiting={snapshot.retry === 'waiting'}
+          notice={snapshot.notice ? localize(snapshot.notice, m) : null}
+          toolLabel={snapshot.toolLabel}
+          messages={m}
+        />
+        {props.debug && <RunTimeline snapshot={snapshot} messages={m} />}
+        {props.debug && <ToolDisclosure tools={tools} messages={m} />}
         {props.children}
       </div>
       <ActionBar
         snapshot={snapshot}
         formId={props.formId}
-        primary={primaryAction(snapshot, presets, language)}
+        subject={subject === 'image' ? 'image' : 'text'}
         onInsert={props.onInsert}
         onReplace={props.onReplace}
         onApply={props.onApply}
@@ -123,17 +205,64 @@ export default function DialogContent(props: DialogContentProps) {
   );
 }
 
-/**
- * The action that fits the answer in view: "Replace selection" after a rewriting task (shorten, improve,
- * translate) where there is a selection to replace; else Insert.
- */
-function primaryAction(snapshot: DialogSnapshot, presets: readonly AskAiPreset[], language: string): AppliedAs {
-  const instruction = snapshot.variants[snapshot.shown]?.result.meta.instruction;
-  if (!instruction || !snapshot.canReplace) return 'insert';
-  const rewrites = presets.some(
-    (preset) =>
-      preset.rewrites === true &&
-      (typeof preset.prompt === 'string' ? preset.prompt : preset.prompt({ language })) === instruction,
+/** The primary action of the footer, when it can be pressed. */
+function primaryButton(anchor: HTMLElement | null): HTMLButtonElement | null {
+  return (
+    anchor
+      ?.closest('dialog')
+      ?.querySelector<HTMLButtonElement>('[data-ask-ai-part="actions"] .ask-ai-primary:not(:disabled)') ?? null
   );
-  return rewrites ? 'replace' : 'insert';
+}
+
+/**
+ * Ctrl+Enter (⌘+Enter) accepts the answer in view from anywhere in the dialog: the footer's primary
+ * action, as a click on it.
+ */
+function useAcceptKey(anchor: RefObject<HTMLElement | null>, snapshot: DialogSnapshot) {
+  const ready = snapshot.result !== null && snapshot.status !== 'running' && snapshot.status !== 'preparing';
+  useEffect(() => {
+    const dialog = anchor.current?.closest('dialog');
+    if (!dialog || !ready) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.isComposing) return;
+      const primary = primaryButton(anchor.current);
+      if (!primary || primary.dataset.askAiPart === 'retry') return;
+      event.preventDefault();
+      primary.click();
+    };
+    dialog.addEventListener('keydown', onKeyDown);
+    return () => dialog.removeEventListener('keydown', onKeyDown);
+  }, [anchor, ready]);
+}
+
+/**
+ * The end of a run takes the focus to what comes next: a new answer to the action that uses it (Replace
+ * selection, Insert: Enter then takes it), a failure to Try again. Only a run's own end: a variant shown
+ * again, or an answer in view at open, leaves the focus be — as does an editor writing new words.
+ */
+function useFocusOnAnswer(anchor: RefObject<HTMLElement | null>, snapshot: DialogSnapshot) {
+  const { run } = snapshot;
+  const shownId = snapshot.variants[snapshot.shown]?.id ?? null;
+  const answered = shownId !== null && shownId === run.requestId && run.status === 'done';
+  const failed = (run.status === 'failed' || run.status === 'suspended') && snapshot.retry === 'ready';
+  const end = answered || failed ? `${run.requestId}:${run.status}` : null;
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (end === null || seen.current === end) return;
+    seen.current = end;
+    const dialog = anchor.current?.closest('dialog');
+    const target = failed
+      ? (dialog?.querySelector<HTMLButtonElement>(
+          '[data-ask-ai-part="actions"] [data-ask-ai-part="retry"]:not(:disabled)',
+        ) ?? null)
+      : primaryButton(anchor.current);
+    const root = dialog?.getRootNode() as Document | ShadowRoot | undefined;
+    const active = root?.activeElement;
+    // Words of the editor's own, other than the ones that ran, are being written: the focus stays with them.
+    const writing =
+      active instanceof HTMLTextAreaElement && active.value.trim() !== '' && active.value.trim() !== run.prompt.trim();
+    if (target && dialog && !writing && (!active || active === dialog.ownerDocument.body || dialog.contains(active))) {
+      target.focus();
+    }
+  }, [anchor, end, failed, run.prompt]);
 }

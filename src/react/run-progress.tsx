@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { RunStepView } from '../client';
 import type { DialogSnapshot, ToolLabel } from '../session';
 import type { AskAiMessages } from '../i18n';
@@ -12,69 +11,52 @@ function stepLabel(step: RunStepView, m: AskAiMessages, labelOf: ToolLabel): str
 
 const STEP_STATUS = { running: 'stepRunning', done: 'stepDone', failed: 'stepFailed' } as const;
 
-/** The seconds since it mounted, ticking once a second: keyed per run, it starts at 0 for each. */
-function Elapsed({ format }: { format: (seconds: number) => string }) {
-  const [started] = useState(() => Date.now());
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
-    return () => clearInterval(timer);
-  }, [started]);
+/**
+ * In the answer's place until its first words, one quiet line: the server has not taken the task yet
+ * ("Waiting for the server…": a request queued in front of a busy server is not a slow model), the model
+ * thinks, or one of the site's tools runs; after 15 s without a word, that it still waits.
+ */
+export function RunActivity({ snapshot, messages: m }: { snapshot: DialogSnapshot; messages: AskAiMessages }) {
+  const { run } = snapshot;
+  const toolRunning = run.steps.some((step) => step.kind === 'tool' && step.status === 'running');
+  const activity = snapshot.quiet
+    ? m.stillWaiting
+    : snapshot.status === 'preparing' || !run.accepted
+      ? m.waitingForServer
+      : toolRunning
+        ? m.usingTools
+        : m.thinking;
   return (
-    <span className="ask-ai-elapsed" data-ask-ai-part="elapsed">
-      {format(seconds)}
-    </span>
+    <p className="ask-ai-working" data-ask-ai-part="progress" data-quiet={snapshot.quiet || undefined}>
+      <span className="ask-ai-spinner" aria-hidden="true" />
+      <span>{activity}</span>
+    </p>
   );
 }
 
 /**
- * The activity indicator, from the moment a task is asked for until the run ends, with the time it
- * has taken and, after 15 s without a word from the backend, that it is still waiting; and the
- * single-task timeline, collapsed by default, naming each tool by its label.
+ * The run's steps, for an administrator's view (`debug`): collapsed, each tool by its label, the model's
+ * rounds, how long each took.
  */
-export function RunProgress({ snapshot, messages: m }: { snapshot: DialogSnapshot; messages: AskAiMessages }) {
-  const { status, run } = snapshot;
-  const busy = status === 'running' || status === 'preparing';
+export function RunTimeline({ snapshot, messages: m }: { snapshot: DialogSnapshot; messages: AskAiMessages }) {
+  const { run } = snapshot;
   const steps = run.steps.filter((s) => s.kind === 'tool' || s.kind === 'llm');
-  if (!busy && steps.length === 0) return null;
-  const activity = snapshot.quiet
-    ? m.stillWaiting
-    : run.partialAnswer !== '' || run.steps.length > 0
-      ? m.writing
-      : m.working;
+  if (steps.length === 0) return null;
   return (
-    <div
-      className="ask-ai-progress"
-      data-ask-ai-part="progress"
-      data-state={status}
-      data-quiet={snapshot.quiet || undefined}
-    >
-      {busy && (
-        <p className="ask-ai-working">
-          <span className="ask-ai-spinner" aria-hidden="true" />
-          <span>{activity}</span>
-          <Elapsed key={run.requestId ?? 'preparing'} format={m.elapsed} />
-        </p>
-      )}
-      {steps.length > 0 && (
-        <details className="ask-ai-timeline" data-ask-ai-part="timeline">
-          <summary>{m.timeline(steps.length + run.stepsOmitted)}</summary>
-          <ol>
-            {steps.map((step) => (
-              <li key={step.id} data-state={step.status} data-kind={step.kind}>
-                <span className="ask-ai-step-icon" aria-hidden="true">
-                  {step.status === 'done' ? <CheckIcon /> : step.status === 'failed' ? <FailIcon /> : null}
-                </span>
-                <bdi>{stepLabel(step, m, snapshot.toolLabel)}</bdi> — {m[STEP_STATUS[step.status]]}
-                {step.durationMs !== null && (
-                  <span className="ask-ai-duration"> ({Math.round(step.durationMs)} ms)</span>
-                )}
-              </li>
-            ))}
-            {run.stepsOmitted > 0 && <li data-ask-ai-part="more-steps">{m.moreSteps(run.stepsOmitted)}</li>}
-          </ol>
-        </details>
-      )}
-    </div>
+    <details className="ask-ai-timeline ask-ai-debug" data-ask-ai-part="timeline">
+      <summary>{m.timeline(steps.length + run.stepsOmitted)}</summary>
+      <ol>
+        {steps.map((step) => (
+          <li key={step.id} data-state={step.status} data-kind={step.kind}>
+            <span className="ask-ai-step-icon" aria-hidden="true">
+              {step.status === 'done' ? <CheckIcon /> : step.status === 'failed' ? <FailIcon /> : null}
+            </span>
+            <bdi>{stepLabel(step, m, snapshot.toolLabel)}</bdi> — {m[STEP_STATUS[step.status]]}
+            {step.durationMs !== null && <span className="ask-ai-duration"> ({Math.round(step.durationMs)} ms)</span>}
+          </li>
+        ))}
+        {run.stepsOmitted > 0 && <li data-ask-ai-part="more-steps">{m.moreSteps(run.stepsOmitted)}</li>}
+      </ol>
+    </details>
   );
 }

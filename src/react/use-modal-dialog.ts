@@ -71,7 +71,10 @@ export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, o
         dialog.close();
       } else dialog.removeAttribute('open');
       const target = latest.current.returnFocus.current ?? opener.current;
-      if (target instanceof HTMLElement && target.isConnected) target.focus();
+      // Not `instanceof HTMLElement`: the opener may live in another frame's realm (a dialog in the top frame).
+      if (target && typeof (target as HTMLElement).focus === 'function' && target.isConnected) {
+        (target as HTMLElement).focus();
+      }
     }
   }, [dialogRef, options.open]);
 
@@ -102,8 +105,12 @@ export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, o
     const doc = dialog.ownerDocument;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape') {
-        // A menu inside the dialog closes itself first (its own Esc).
-        if (event.composedPath().some((node) => (node as Element).getAttribute?.('role') === 'menu')) return;
+        // A control with something of its own to undo takes the Esc first: the prompt with a task picked
+        // or the whole task list open (`data-ask-ai-keeps-escape`), a menu.
+        const keeps = (node: EventTarget) =>
+          (node as Element).getAttribute?.('role') === 'menu' ||
+          (node as Element).hasAttribute?.('data-ask-ai-keeps-escape');
+        if (event.composedPath().some(keeps)) return;
         event.preventDefault();
         event.stopPropagation();
         if (latest.current.busy) latest.current.onEscapeWhileBusy();

@@ -14,13 +14,18 @@ export interface TransportProps {
   readonly credentials?: RequestCredentials | undefined;
   /** What the client noticed that is not an error for the editor (never the console). */
   readonly onContractWarning?: ((warning: ContractWarning) => void) | undefined;
+  /**
+   * Fresh endpoints after the backend session expired and the editor logged in again (TYPO3:
+   * `typo3EndpointsRefresh(routes)`; the CKEditor plugin sets it from `routes.routes`).
+   */
+  readonly refreshEndpoints?: (() => Promise<AskAiEndpoints | null>) | undefined;
 }
 
 const NO_ENDPOINTS: AskAiEndpoints = { tools: '', run: '' };
 
 /** The host's transport, or one made from the props (made anew only when they change). */
 export function useTransport(props: TransportProps): Transport {
-  const { transport, endpoints, fetch, headers, credentials, onContractWarning } = props;
+  const { transport, endpoints, fetch, headers, credentials, onContractWarning, refreshEndpoints } = props;
   const tools = endpoints?.tools;
   const run = endpoints?.run;
   const cancel = endpoints?.cancel;
@@ -34,7 +39,8 @@ export function useTransport(props: TransportProps): Transport {
         headers,
         credentials,
         onContractWarning,
+        refreshEndpoints,
       }),
-    [transport, tools, run, cancel, outcome, fetch, headers, credentials, onContractWarning],
+    [transport, tools, run, cancel, outcome, fetch, headers, credentials, onContractWarning, refreshEndpoints],
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/query-core';
-import type { RunContext } from '../contract/run-request';
+import type { RunContext, RunImage } from '../contract/run-request';
 import type { AnswerOutcome } from '../contract/outcome';
 import { GLOBAL_TIMERS } from '../client/idle-timeout';
 import { createRunController, type Timers } from '../client/run-controller';
@@ -76,16 +76,23 @@ export interface DialogSnapshot {
   readonly run: RunSnapshot;
   readonly tools: ToolListState;
   readonly context: SentContext;
-  /** The instruction being written; it survives every end, a close and a reopen. */
+  /**
+   * The prompt's text: an instruction, a filter of the task list, or (with an answer in view) a refinement.
+   * It stays through a failure or a stop (nothing typed is lost); it empties once its answer is in view,
+   * and at each open (a new open starts clean).
+   */
   readonly instruction: string;
-  /** The instruction box holds a preset's own task (put there when it ran), not the editor's words. */
-  readonly instructionFromPreset: boolean;
   /** A hint about the form, e.g. that the instruction is empty. */
   readonly notice: MessageLine | null;
   /** What the last end says; `null` while nothing has ended, a task runs or waits for the tools. */
   readonly outcome: Outcome | null;
-  /** The answer as written so far, or the final one. */
+  /**
+   * The answer in view: as written so far while a run streams; before the first words of a new run, the
+   * answer it follows (`answerPending`), so nothing in view vanishes while the next is made.
+   */
   readonly answer: string;
+  /** A run is under way and has written nothing yet: what `answer` shows is the one before it, if any. */
+  readonly answerPending: boolean;
   /** What "Insert", "Replace selection" and "Copy" hand over; `null` while running or without an answer. */
   readonly result: TaskResult | null;
   /** "Try again" can start: something ended where retrying helps, and nothing runs or waits. */
@@ -110,32 +117,37 @@ export interface DialogSnapshot {
   readonly toolLabel: ToolLabel;
   /** The context has a selection to replace. */
   readonly canReplace: boolean;
+  /**
+   * Earlier answers of this context that are not in view: each open of the dialog starts clean (no
+   * answer, no action armed for one out of sight), the answers one click away (`showVariant`).
+   */
+  readonly earlier: number;
 }
 
 export interface DialogSession {
   subscribe(listener: () => void): () => void;
   getSnapshot(): DialogSnapshot;
   setOptions(settings: Partial<DialogSessionSettings>): void;
-  /** The instruction box's text; `fromPreset` when a preset put its own task there. */
-  setInstruction(instruction: string, options?: { readonly fromPreset?: boolean }): void;
+  /** The prompt's text. */
+  setInstruction(instruction: string): void;
   /**
-   * Runs `prompt` (default: the instruction) with the unattended tools. When the tool list is not
-   * there yet the task waits for it (`preparing`); a list that cannot be had offers the model no
-   * tools (fail closed). `false` when nothing started: empty, or a task runs or waits already.
+   * Runs `prompt` (default: the instruction). With `tools: 'offer'` (the default) the model is offered the
+   * unattended tools: when the tool list is not there yet the task waits for it (`preparing`), and a list
+   * that cannot be had offers none (fail closed). With `tools: 'none'` it goes at once, without tools (a
+   * task on the text in front of the editor). `false` when nothing started: empty, or a task runs or
+   * waits already.
    */
-  start(prompt?: string, options?: { readonly task?: string | number | undefined }): boolean;
+  start(prompt?: string, options?: StartOptions): boolean;
   /**
-   * Runs the last task again. After a suspension the tool list is fetched anew first: it was stale
-   * (ADR-210). The instruction box wins over the last prompt when it holds text.
+   * Runs the last task again as it ran (its instruction, backend task, tools, note, image and name):
+   * "Try again" and "Regenerate". After a suspension the tool list is fetched anew first: it was stale
+   * (ADR-210).
    */
   retry(): boolean;
   /**
-   * Stops a running task (keeping the partial answer) or a task that waits for the tool list;
-   * `keepalive` when the page is being left, so the cancel request outlives it.
-   */
-  /**
-   * Stops the run (or the wait for the tool list). `closed`: because the dialog closed — the end says so
-   * ("The dialog was closed, so the task was stopped.") instead of "You stopped the task."
+   * Stops the run (keeping the partial answer) or the wait for the tool list. `keepalive` when the page is
+   * being left, so the cancel request outlives it; `closed`: because the dialog closed — the end says so
+   * ("The dialog was closed, so the task was stopped.") instead of "Stopped."
    */
   stop(how?: { readonly keepalive?: boolean; readonly closed?: boolean }): void;
   /**
@@ -176,6 +188,20 @@ export interface DialogSession {
 
 export const DEFAULT_CONTEXT_LIMIT = 20_000;
 
+/** How a task runs (see `DialogSession.start`). */
+export interface StartOptions {
+  /** A backend task (a preset's `task`): the backend runs it on the context, without tools. */
+  readonly task?: string | number | undefined;
+  /** `offer` the unattended tools (default), or `none`. */
+  readonly tools?: 'offer' | 'none' | undefined;
+  /** The editor's note on the task, shown with it before it was sent. */
+  readonly direction?: string | undefined;
+  /** The image an alt text is written from. */
+  readonly image?: RunImage | undefined;
+  /** The task's name as the editor picked it ("Shorten"): the answer is shown as its answer. */
+  readonly label?: string | undefined;
+}
+
 /**
  * The dialog's behaviour without a framework: the tool list (TanStack Query's core, shared cache),
  * the wait for it, the run, retry, stop, what each end says, and what is handed back. A binding
@@ -192,7 +218,6 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
   let contextLimit = options.contextLimit ?? DEFAULT_CONTEXT_LIMIT;
   let context = sentContext(contextInput, contextLimit);
   let instruction = '';
-  let instructionFromPreset = false;
   let notice: MessageLine | null = null;
   let active = false;
   const notifier = createNotifier();
@@ -210,9 +235,14 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     now: options.now,
     createRequestId: options.createRequestId,
   });
-  /** A run that ended with an answer adds it to the variants, and shows it. */
+  /**
+   * A run that ended with an answer adds it to the variants, and shows it; the words a complete answer was
+   * asked with leave the prompt (they head the answer now), so the prompt is ready to refine it.
+   */
   controller.subscribe(() => {
-    variants.addFrom(controller.getSnapshot());
+    const run = controller.getSnapshot();
+    // Only a complete answer takes them: after a failure or a stop they stay, for the editor to send again.
+    if (variants.addFrom(run) && run.status === 'done' && instruction.trim() === run.prompt.trim()) instruction = '';
     notifier.changed();
   });
 
@@ -223,6 +253,8 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
   );
   /** The run the dialog's closing stopped: its end says so. */
   let closedRun: string | null = null;
+  /** The answer whose hand-over is under way (the host may close the dialog for it, and open it again). */
+  let handingOver: string | null = null;
 
   const launcher = createLauncher({
     controller,
@@ -275,11 +307,13 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       tools,
       context,
       instruction,
-      instructionFromPreset,
       notice,
       outcome,
-      // The streaming answer while a run goes on; else the answer in view (none once its context went).
-      answer: run.status === 'running' ? run.partialAnswer : (variant?.result.markdown ?? ''),
+      // The streaming answer while a run goes on — or, until its first words, the answer it follows; else the
+      // answer in view (none once its context went, none after the dialog opened again until it is asked for).
+      answer:
+        run.status === 'running' && run.partialAnswer !== '' ? run.partialAnswer : (variant?.result.markdown ?? ''),
+      answerPending: (status === 'running' && run.partialAnswer === '') || status === 'preparing',
       result: run.status === 'running' ? null : (variant?.result ?? null),
       canRetry: retry === 'ready',
       retry,
@@ -293,6 +327,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       feedback: variant?.feedback ?? NO_FEEDBACK,
       toolLabel: labelOf,
       canReplace: selectionOf(context.value) !== '',
+      earlier: variants.shown === -1 ? variants.list.length : 0,
     };
   }
 
@@ -360,25 +395,26 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
         notifier.changed();
       }
     },
-    setInstruction(next, how = {}) {
-      const fromPreset = how.fromPreset === true;
-      if (next === instruction && fromPreset === instructionFromPreset) return;
+    setInstruction(next) {
+      if (next === instruction) return;
       instruction = next;
-      instructionFromPreset = fromPreset;
+      if (notice?.key === 'emptyInstruction' && next.trim() !== '') notice = null;
       notifier.changed();
     },
-    start: (prompt, options) => begin(prompt ?? instruction, { task: options?.task }),
+    start: (prompt, options = {}) => begin(prompt ?? instruction, options),
     retry() {
       const run = controller.getSnapshot();
       if (!read().canRetry) return false;
-      const prompt = instruction.trim() === '' ? run.prompt : instruction;
-      // The same backend task again, as long as the instruction is the one it ran with.
-      return begin(prompt, { freshTools: run.status === 'suspended', task: launcher.taskFor(prompt) });
+      // The same task again, as it ran (its backend task, its tools, its note, its image).
+      return begin(run.prompt, { ...launcher.lastFor(run.prompt), freshTools: run.status === 'suspended' });
     },
     async handOver(as, give) {
       const variant = variants.current();
       if (read().result === null || !variant || variant.applied !== null) return { outcome: 'skipped' };
-      const refusal = await handing(variant.id, variant.result, give);
+      handingOver = variant.id;
+      const refusal = await handing(variant.id, variant.result, give).finally(() => {
+        if (handingOver === variant.id) handingOver = null;
+      });
       if (refusal === 'busy') return { outcome: 'skipped' };
       variants.update(variant.id, refusal ? { refusal } : { refusal: null, applied: as });
       return refusal ? { outcome: 'refused', refusal } : { outcome: 'applied', as };
@@ -390,7 +426,9 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       const variant = variants.current();
       if (!variant || refinement.trim() === '') return false;
       // Cut to the context limit with the rest of the context, and said so (`SentContext.cut`).
+      // A refinement works on the answer in front of the editor: no tools, streamed.
       return begin(refinement, {
+        tools: 'none',
         extra: { previousAnswer: variant.result.markdown, previousInstruction: variant.result.meta.instruction },
       });
     },
@@ -420,7 +458,17 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     setActive(next) {
       if (next === active) return;
       active = next;
-      if (active) void loadRunReaders();
+      if (active) {
+        // Each open starts clean: no instruction of before, no answer in view (nor an action armed for it);
+        // the answers of this context stay one click away (`earlier`).
+        instruction = '';
+        notice = null;
+        // An answer being handed over, or one the host refused, stays: the host closed the dialog for the
+        // edit and opens it again to say why it could not take it.
+        if (handingOver === null && !variants.current()?.refusal) variants.hide();
+        notifier.changed();
+        void loadRunReaders();
+      }
       // Closed while a task runs or waits (×, Esc, the host, the browser's own close): it stops, and its
       // end says why; what arrived is kept for when the dialog opens again. No task goes on unseen.
       else if (!launcher.idle()) session.stop({ closed: true });

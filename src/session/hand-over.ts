@@ -1,6 +1,8 @@
 import type { TaskAnswer, TaskAnswerMeta, TaskResult } from '../client/task-result';
 import { handedAnswer } from './handed-answer';
-import type { AppliedAs } from './variants';
+
+/** How an answer was handed to the editor. */
+export type AppliedAs = 'insert' | 'replace';
 
 /**
  * What an Insert or Replace handler returns to refuse the answer: the dialog keeps it, says why (its own

@@ -13,7 +13,7 @@ export {
   type Transport,
   type HeadersValue,
 } from '../client/transport';
-export { typo3Endpoints, type Typo3Routes } from '../client/typo3-endpoints';
+export { typo3Endpoints, typo3EndpointsRefresh, type Typo3Routes } from '../client/typo3-endpoints';
 export {
   offerableTools,
   type OfferableTools,
@@ -40,6 +40,7 @@ export {
   type DialogSession,
   type DialogSessionOptions,
   type DialogSessionSettings,
+  type StartOptions,
   type DialogSnapshot,
   type DialogStatus,
   type SentContext,

@@ -1,4 +1,4 @@
-import type { RunContext } from '../contract/run-request';
+import type { RunContext, RunImage } from '../contract/run-request';
 import type { OfferableTools } from '../client/offerable-tools';
 import type { RunController } from '../client/run-controller';
 
@@ -15,6 +15,18 @@ export interface LaunchOptions {
   readonly extra?: RunContext | undefined;
   /** The backend task (a preset's id) the prompt stands for. */
   readonly task?: string | number | undefined;
+  /**
+   * Whether the model is offered the unattended tools (`offer`, an instruction that may need the site:
+   * the run goes through the backend's tool loop) or none (`none`: a task on the text in front of the
+   * editor, streamed as it is written). Default `offer`.
+   */
+  readonly tools?: 'offer' | 'none' | undefined;
+  /** The editor's note on the task, shown with it before it was sent. */
+  readonly direction?: string | undefined;
+  /** The image an alt text is written from. */
+  readonly image?: RunImage | undefined;
+  /** The task's name as the editor picked it. */
+  readonly label?: string | undefined;
 }
 
 /**
@@ -34,16 +46,19 @@ export function createLauncher(deps: {
   const { controller, tools, changed } = deps;
   /** The task that waits for the tool list; replaced or cleared to abandon it. */
   let waiting: object | null = null;
-  let last: { readonly prompt: string; readonly task: string | number | undefined } | null = null;
+  let last: { readonly prompt: string; readonly how: LaunchOptions } | null = null;
 
   function post(prompt: string, list: OfferableTools | undefined, how: LaunchOptions) {
-    last = { prompt, task: how.task };
+    last = { prompt, how };
     controller.start({
       prompt,
       configuration: deps.configuration(),
       context: deps.send(how.extra),
-      tools: list?.unattended.map((tool) => tool.name) ?? [],
+      tools: how.tools === 'none' ? [] : (list?.unattended.map((tool) => tool.name) ?? []),
       task: how.task,
+      direction: how.direction,
+      image: how.image,
+      label: how.label,
     });
     changed();
   }
@@ -56,6 +71,11 @@ export function createLauncher(deps: {
     /** Launches `prompt`; `false` while another task runs or waits. */
     launch(prompt: string, how: LaunchOptions = {}): boolean {
       if (waiting !== null || controller.getSnapshot().status === 'running') return false;
+      // A task that offers no tools needs no tool list: it goes at once.
+      if (how.tools === 'none') {
+        post(prompt, undefined, how);
+        return true;
+      }
       const cached = how.freshTools ? undefined : tools.cached();
       if (cached) {
         post(prompt, cached, how);
@@ -85,9 +105,11 @@ export function createLauncher(deps: {
       changed();
       return true;
     },
-    /** The backend task the last launch ran, when `prompt` is the prompt it ran with. */
-    taskFor(prompt: string): string | number | undefined {
-      return last?.prompt === prompt ? last.task : undefined;
+    /** How the last launch ran, when `prompt` is the prompt it ran with (Try again runs it so). */
+    lastFor(prompt: string): LaunchOptions {
+      if (last?.prompt !== prompt) return {};
+      const { freshTools: _fresh, ...how } = last.how;
+      return how;
     },
   };
 }

@@ -27,7 +27,13 @@ export type ToolLabel = (name: string) => string;
 
 const line = (key: MessageKey, ...args: unknown[]): MessageLine => (args.length === 0 ? { key } : { key, args });
 
-const NEVER: ReadonlySet<AskAiFailure['kind']> = new Set(['forbidden', 'notFound', 'badRequest', 'guardrail']);
+const NEVER: ReadonlySet<AskAiFailure['kind']> = new Set([
+  'forbidden',
+  'notFound',
+  'badRequest',
+  'guardrail',
+  'budget',
+]);
 
 interface FailureView {
   readonly lines: readonly MessageLine[];
@@ -67,8 +73,30 @@ export function failureView(failure: AskAiFailure, partial: boolean, labelOf: To
     case 'network':
     case 'connectionLost':
     case 'sessionExpired':
-    case 'rateLimited':
       return { lines: [line(failure.kind), ...kept], details: [] };
+    case 'rateLimited': {
+      // Queued behind the editor's own runs or the site's, or the model's own limit: each says what it is.
+      const key =
+        failure.reason === 'userLimit'
+          ? 'rateLimitedUser'
+          : failure.reason === 'siteLimit'
+            ? 'rateLimitedSite'
+            : failure.reason === 'provider'
+              ? 'rateLimitedProvider'
+              : 'rateLimited';
+      return { lines: [line(key), ...kept], details: [] };
+    }
+    case 'budget':
+      return {
+        lines: [line(failure.period === 'month' ? 'budgetMonth' : failure.period === 'day' ? 'budgetDay' : 'budget')],
+        details: failure.message ? [serverSaid(failure.message)] : [],
+      };
+    case 'deadline':
+    case 'unavailable':
+      return {
+        lines: [line(failure.kind), ...kept],
+        details: failure.message ? [serverSaid(failure.message)] : [],
+      };
     case 'forbidden':
     case 'notFound':
     case 'badRequest':
@@ -88,14 +116,6 @@ export function failureLines(failure: AskAiFailure, partial: boolean, labelOf: T
   const view = failureView(failure, partial, labelOf);
   return [...view.lines, ...view.details];
 }
-
-const CANCEL_LINES = {
-  notRequested: 'stoppedNoCancel',
-  unavailable: 'stoppedNoCancel',
-  pending: 'stoppedPending',
-  confirmed: 'stoppedConfirmed',
-  notConfirmed: 'stoppedUnconfirmed',
-} as const satisfies Record<RunSnapshot['cancel'], MessageKey>;
 
 const calm = (lines: MessageLine[]): Outcome => ({
   tone: 'status',
@@ -119,11 +139,10 @@ export function outcomeOf(
       return null;
     case 'done':
       return calm([line('done')]);
-    case 'stopped': {
-      const partial = run.partialAnswer.trim() !== '';
-      const stopped = line(stoppedOnClose ? 'stoppedOnClose' : 'stopped');
-      return calm([stopped, line(CANCEL_LINES[run.cancel]), ...(partial ? [line('partialKept')] : [])]);
-    }
+    case 'stopped':
+      // One line: what arrived stays in view, marked "Incomplete"; whether the server could abort the
+      // model call is the backend's to say (the run's `cancel`), not the editor's to read.
+      return calm([line(stoppedOnClose ? 'stoppedOnClose' : 'stopped')]);
     case 'failed':
     case 'suspended': {
       const failure: AskAiFailure = run.failure ?? { kind: 'backend', message: null };

@@ -1,10 +1,10 @@
 import type { AnswerOutcome } from '../contract/outcome';
 import type { RunSnapshot } from '../client/run-state';
 import { taskResult, type TaskResult } from '../client/task-result';
-import type { ApplyRefusal } from './hand-over';
+import type { AppliedAs, ApplyRefusal } from './hand-over';
 
-/** How the answer was handed over: each answer once. */
-export type AppliedAs = 'insert' | 'replace';
+/** How the answer was handed over (each answer once): the hand-over's own type, for the session's users. */
+export type { AppliedAs } from './hand-over';
 
 /** What became of the editor's verdict on an answer: it may be changed once. */
 export interface FeedbackState {
@@ -50,15 +50,19 @@ export function createVariants(max: number, changed: () => void) {
     current(): AnswerVariant | undefined {
       return list[shown];
     },
-    /** A run that ended with an answer adds it, and shows it; a run seen before is not added again. */
-    addFrom(run: RunSnapshot) {
-      if (run.status === 'running' || run.requestId === null || list.some((v) => v.id === run.requestId)) return;
+    /**
+     * A run that ended with an answer adds it, and shows it; a run seen before is not added again.
+     * `true` when it was added.
+     */
+    addFrom(run: RunSnapshot): boolean {
+      if (run.status === 'running' || run.requestId === null || list.some((v) => v.id === run.requestId)) return false;
       const result = taskResult(run);
-      if (!result) return;
+      if (!result) return false;
       list = [...list, { id: run.requestId, result, applied: null, refusal: null, feedback: NO_FEEDBACK }].slice(-max);
       shown = list.length - 1;
+      return true;
     },
-    /** Shows the variant at `index` (clamped); `false` when nothing changed. */
+    /** Shows the variant at `index` (clamped; from none in view, the one asked for); `false` when nothing changed. */
     show(index: number): boolean {
       const next = Math.min(Math.max(index, 0), list.length - 1);
       if (next === shown || list.length === 0) return false;
@@ -74,6 +78,10 @@ export function createVariants(max: number, changed: () => void) {
       const next = typeof patch === 'function' ? patch(variant) : patch;
       list = list.map((v, i) => (i === at ? { ...v, ...next } : v));
       changed();
+    },
+    /** None in view (the dialog opened again): the list stays, `show` brings one back. */
+    hide() {
+      shown = -1;
     },
     /** Another subject: its answers no longer apply. */
     clear() {

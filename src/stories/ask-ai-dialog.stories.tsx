@@ -39,14 +39,20 @@ async function open(canvasElement: HTMLElement, name = 'Ask AI'): Promise<Canvas
   return within(dialogOf(canvasElement));
 }
 
+/** Open, its tool list answered (the body says so: `data-tools`). */
 async function openReady(canvasElement: HTMLElement, name = 'Ask AI'): Promise<Canvas> {
   const dialog = await open(canvasElement, name);
-  await dialog.findByText(/^(Tools|Werkzeuge): \d+/);
+  await waitFor(() =>
+    expect(dialogOf(canvasElement).querySelector('[data-ask-ai-part="body"]')).not.toHaveAttribute(
+      'data-tools',
+      'pending',
+    ),
+  );
   return dialog;
 }
 
-async function run(dialog: Canvas, preset = 'Summarise') {
-  await userEvent.click(dialog.getByRole('button', { name: preset }));
+async function run(dialog: Canvas, task = 'Shorten') {
+  await userEvent.click(dialog.getByRole('option', { name: task }));
 }
 
 /** A story that opens the dialog, runs a preset on the given simulation, and checks what it shows. */
@@ -72,6 +78,7 @@ const settledAs = (canvasElement: HTMLElement, state: string) =>
 // --- Before the run ---
 
 export const ToolsLoading: Story = {
+  args: { debug: true },
   parameters: sim({ fault: 'tools:latency' }),
   play: async ({ canvasElement }) => {
     const dialog = await open(canvasElement);
@@ -80,6 +87,7 @@ export const ToolsLoading: Story = {
 };
 
 export const ToolsFailed: Story = {
+  args: { debug: true },
   parameters: sim({ fault: 'tools:server-error' }),
   play: async ({ canvasElement }) => {
     const dialog = await open(canvasElement);
@@ -91,12 +99,65 @@ export const Ready: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openReady(canvasElement);
     await expect(dialog.getByRole('textbox', { name: 'Instruction' })).toBeInTheDocument();
+    await expect(dialog.getAllByRole('option').map((o: HTMLElement) => o.textContent)).toEqual([
+      'Improve',
+      'Fix spelling',
+      'Shorten',
+      'More tasks›',
+    ]);
+  },
+};
+
+export const AllTasks: Story = {
+  name: 'All tasks (More tasks)',
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await run(dialog, 'More tasks');
+    await expect(dialog.getByRole('group', { name: 'Write' })).toBeInTheDocument();
+  },
+};
+
+export const EmptyField: Story = {
+  args: { context: {} },
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await expect(dialog.getByText('Select text or write in the field to edit it.')).toBeInTheDocument();
+  },
+};
+
+export const AltText: Story = {
+  args: { subject: 'image', image: { fileReference: 12 }, context: {} },
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await run(dialog, 'Alt text');
+    await expect(await dialog.findByRole('button', { name: 'Use as alt text' }, { timeout: 8000 })).toBeEnabled();
+  },
+};
+
+export const Administrator: Story = {
+  name: 'Administrator (debug view: tools, steps, usage)',
+  args: { debug: true, context: { selection: SELECTION, recordTable: 'pages', recordUid: 3 } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openReady(canvasElement);
+    await expect(dialog.getByText(/^Tools: \d+ available/)).toBeInTheDocument();
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Instruction' }), 'Summarise this page{Enter}');
+    await settledAs(canvasElement, 'done');
+    await expect(dialog.getByText(/^Steps \(\d+\)$/)).toBeInTheDocument();
+  },
+};
+
+export const Typo3Theme: Story = {
+  name: 'TYPO3 look (theme="typo3", its tokens where the backend defines them)',
+  args: { theme: 'typo3' },
+  play: async ({ canvasElement }) => {
+    await openReady(canvasElement);
+    await expect(dialogOf(canvasElement)).toHaveClass('ask-ai-theme-typo3');
   },
 };
 
 export const WithheldTools: Story = {
   parameters: sim({ user: 'admin', configuration: 'local' }),
-  args: { configuration: 'local' },
+  args: { configuration: 'local', debug: true },
   play: async ({ canvasElement }) => {
     const dialog = await openReady(canvasElement);
     await userEvent.click(dialog.getByText(/^Tools:/));
@@ -114,7 +175,7 @@ export const DisabledPreset: Story = {
   },
   play: async ({ canvasElement }) => {
     const dialog = await openReady(canvasElement);
-    await expect(dialog.getByRole('button', { name: 'Set the page title' })).toBeDisabled();
+    await expect(dialog.getByRole('option', { name: 'Set the page title' })).toHaveAttribute('aria-disabled', 'true');
   },
 };
 
@@ -126,7 +187,7 @@ export const RunningWithSteps = runStory(
     await userEvent.click(await dialog.findByText(/^Steps \(\d+\)$/, {}, { timeout: 5000 }));
     await expect(dialog.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
   },
-  { args: { context: { selection: SELECTION, recordTable: 'pages', recordUid: 3 } } },
+  { args: { debug: true, context: { selection: SELECTION, recordTable: 'pages', recordUid: 3 } } },
 );
 
 export const Streaming = runStory({ fault: 'stalled-stream' }, async (dialog) =>
@@ -135,7 +196,7 @@ export const Streaming = runStory({ fault: 'stalled-stream' }, async (dialog) =>
 
 export const NoDeltas = runStory(
   { protocol: 'nr-llm', fault: 'stalled-stream' },
-  async (dialog) => expect(await dialog.findByText('Writing the answer…', {}, { timeout: 5000 })).toBeInTheDocument(),
+  async (dialog) => expect(await dialog.findByText('Thinking…', {}, { timeout: 5000 })).toBeInTheDocument(),
   { name: 'Running without deltas (nr-llm)' },
 );
 
@@ -150,10 +211,13 @@ export const NoAnswer = runStory({ fault: 'budget-exhausted' }, async (dialog) =
   expect(await dialog.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('ran out of budget'),
 );
 
-export const Stopped = runStory({ fault: 'stalled-stream' }, async (dialog) => {
+export const Stopped = runStory({ fault: 'stalled-stream' }, async (dialog, canvasElement) => {
   await dialog.findByRole('region', { name: 'Answer' }, { timeout: 5000 });
   await userEvent.click(dialog.getByRole('button', { name: 'Stop' }));
-  await expect(await dialog.findByText('The server confirmed that it cancelled the run.')).toBeInTheDocument();
+  // Said once in view (the other is the polite status for screen readers).
+  await waitFor(() =>
+    expect(dialogOf(canvasElement).querySelector('[data-ask-ai-part="outcome"]')).toHaveTextContent(/^Stopped\.$/),
+  );
 });
 
 export const SuspendedWithRunId = runStory({ fault: 'suspend-approval' }, async (dialog) =>
@@ -205,7 +269,7 @@ export const Variants: Story = runStory(
   {},
   async (dialog, canvasElement) => {
     await settledAs(canvasElement, 'done');
-    await userEvent.click(dialog.getByRole('button', { name: 'Shorten' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Regenerate' }));
     await expect(await dialog.findByText('2 of 2', {}, { timeout: 8000 })).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Previous answer' }));
     await expect(dialog.getByText('1 of 2')).toBeInTheDocument();
@@ -215,7 +279,7 @@ export const Variants: Story = runStory(
 
 export const Refine: Story = runStory({}, async (dialog, canvasElement) => {
   await settledAs(canvasElement, 'done');
-  await userEvent.type(dialog.getByRole('textbox', { name: 'Refine' }), 'Make it shorter{Enter}');
+  await userEvent.type(dialog.getByRole('textbox', { name: 'Instruction' }), 'Make it shorter{Enter}');
   await expect(await dialog.findByText('2 of 2', {}, { timeout: 8000 })).toBeInTheDocument();
 });
 

@@ -13,7 +13,7 @@ export {
   type EditorAdapter,
   type EditorCapture,
 } from '../editors/editor-adapter';
-export { textareaAdapter } from '../editors/textarea';
+export { textareaAdapter, type TextareaAdapterOptions } from '../editors/textarea';
 export { contentEditableAdapter } from '../editors/contenteditable';
 
 /** How an answer went into the field: passed to `onApply` after the edit (the one `ApplyEvent`). */
@@ -27,6 +27,11 @@ export interface FieldAdapterOptions extends Omit<
   readonly context?: Omit<RunContext, 'selection' | 'document'> | undefined;
   /** Where the "Ask AI" button goes; default: right after the field. */
   readonly container?: HTMLElement | undefined;
+  /**
+   * The field holds an image's alternative text (`subject: 'image'`): the answer replaces its whole value
+   * ("Use as alt text").
+   */
+  readonly wholeField?: boolean | undefined;
   readonly onApply?: ((event: FieldApplyEvent) => void) | undefined;
 }
 
@@ -50,7 +55,8 @@ export function attachToTextarea(
   textarea: HTMLTextAreaElement | HTMLInputElement,
   options: FieldAdapterOptions,
 ): AttachedField {
-  return attachField(textareaAdapter(textarea), options);
+  const { wholeField, ...rest } = options;
+  return attachField(textareaAdapter(textarea, { whole: wholeField ?? options.subject === 'image' }), rest);
 }
 
 /**

@@ -13,7 +13,7 @@ export {
   type FieldAdapterOptions,
   type FieldApplyEvent,
 } from './field-adapters';
-export { typo3Endpoints } from '../client/typo3-endpoints';
+export { typo3Endpoints, typo3EndpointsRefresh } from '../client/typo3-endpoints';
 export { attachEditor, type AttachedEditor, type EditorAdapter, type EditorCapture } from '../editors/editor-adapter';
 
 /** For the CKEditor 5 plugin, which shares this runtime: the answer as DOM (its converter loads lazily). */

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, openDemoWithSelection, page, setSimulation, useBrowser } from './browser';
+import {
+  answered,
+  axeViolations,
+  openDemo,
+  openDemoWithSelection,
+  page,
+  runTask,
+  sendInstruction,
+  setSimulation,
+  toolsLoaded,
+  useBrowser,
+} from './browser';
 
 useBrowser();
 
@@ -35,9 +46,7 @@ async function openWithSelection(locale: 'en' | 'de') {
   await page.locator('.rte p').first().selectText();
   await page.locator('.rte').dispatchEvent('mouseup');
   await page.getByRole('button', { name: 'KI fragen', exact: true }).first().click();
-  await dialog('KI fragen')
-    .getByText(/^Werkzeuge: \d+ verfügbar/)
-    .waitFor();
+  await toolsLoaded(dialog('KI fragen'));
 }
 
 describe('answers that say what they are, in Chromium', () => {
@@ -47,81 +56,87 @@ describe('answers that say what they are, in Chromium', () => {
     ['de', 360, 740],
     ['de', 1280, 800],
   ] as const)(
-    'after a rewriting task (%s, %i×%i): Replace selection primary, at most three actions, one row',
+    'after a rewriting task (%s, %i×%i): Replace selection primary, every action named, in the bar',
     async (locale, width, height) => {
       await page.setViewportSize({ width, height });
       await openWithSelection(locale);
       const d = dialog(locale === 'de' ? 'KI fragen' : 'Ask AI');
-      // The text being worked on stays in view: an excerpt of the selection at the top of the body.
-      const excerpt = d.locator('[data-ask-ai-part="selection"]');
-      expect(await excerpt.isVisible()).toBe(true);
-      expect(await excerpt.textContent()).toMatch(/\S{3,}/);
-      await d.getByRole('button', { name: locale === 'de' ? 'Kürzen' : 'Shorten', exact: true }).click();
+      // What the task works on, in one line at the top.
+      expect(await d.locator('[data-ask-ai-part="context"]').textContent()).toMatch(
+        locale === 'de' ? /^Verwendet den markierten Text/ : /^Uses the selected text/,
+      );
+      await d.getByRole('option', { name: locale === 'de' ? 'Kürzen' : 'Shorten', exact: true }).click();
       const replace = d.getByRole('button', { name: locale === 'de' ? 'Markierung ersetzen' : 'Replace selection' });
       await replace.waitFor();
       const bar = await footerButtons();
-      expect(bar.buttons.length).toBeGreaterThanOrEqual(2);
-      expect(bar.buttons.length).toBeLessThanOrEqual(3);
-      // One row, inside the bar.
-      expect(new Set(bar.buttons.map((button) => button.top)).size).toBe(1);
+      expect(bar.buttons.map((button) => button.name)).toEqual(
+        locale === 'de' ? ['Einfügen', 'Markierung ersetzen'] : ['Insert', 'Replace selection'],
+      );
+      expect(bar.buttons.filter((button) => button.primary).map((button) => button.name)).toEqual([
+        locale === 'de' ? 'Markierung ersetzen' : 'Replace selection',
+      ]);
       for (const button of bar.buttons) {
         expect(button.left).toBeGreaterThanOrEqual(bar.left);
         expect(button.right).toBeLessThanOrEqual(bar.right + 0.5);
       }
-      expect(bar.buttons.filter((button) => button.primary).map((button) => button.name)).toEqual([
-        locale === 'de' ? 'Markierung ersetzen' : 'Replace selection',
-      ]);
-      // Every action keeps its accessible name where only its icon shows.
-      await d.getByRole('button', { name: locale === 'de' ? 'Einfügen' : 'Insert', exact: true }).waitFor();
-      expect(await excerpt.isVisible()).toBe(true);
+      if (width >= 600) {
+        // One row, the primary at its end.
+        expect(new Set(bar.buttons.map((button) => button.top)).size).toBe(1);
+        expect(bar.buttons[1]!.left).toBeGreaterThan(bar.buttons[0]!.left);
+      } else {
+        // A phone: the actions stacked, full width, each with its name in view, the primary on top.
+        expect(bar.buttons[1]!.top).toBeLessThan(bar.buttons[0]!.top);
+        for (const button of bar.buttons) expect(button.right - button.left).toBeGreaterThan(width - 60);
+      }
+      // The focus waits on the primary: Enter takes the answer.
+      expect(await replace.evaluate((el) => el === (el.getRootNode() as Document).activeElement)).toBe(true);
+      expect(await axeViolations(page, 'dialog[open]'), `answer ${locale} ${width}`).toEqual([]);
     },
   );
 
-  it('after a generating task Insert is primary; Copy and Regenerate are the answer’s own', async () => {
+  it('without a selection Insert is primary; Copy and Regenerate are the answer’s own; no usage shown', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await openDemoWithSelection();
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await openDemo();
+    await runTask(dialog(), 'Summarise');
     await dialog().getByRole('button', { name: 'Insert' }).waitFor();
     const bar = await footerButtons();
     expect(bar.buttons.filter((button) => button.primary).map((button) => button.name)).toEqual(['Insert']);
     const card = dialog().locator('[data-ask-ai-part="answer-card"]');
     await card.getByRole('button', { name: 'Copy' }).waitFor();
     await card.getByRole('button', { name: 'Regenerate' }).waitFor();
-    // "Done." is the card's; usage waits in its Details, not in the bar.
-    expect(await card.getByText('Done.').count()).toBe(1);
     expect(await dialog().locator('[data-ask-ai-part="outcome"]').count()).toBe(0);
-    expect(await dialog().locator('[data-ask-ai-part="actions"]').textContent()).not.toMatch(/tokens/);
-    await card.getByText('Details').click();
-    await card.getByText(/^\d+ tokens/).waitFor();
-    expect(await axeViolations(page, 'dialog[open]'), 'done, details open').toEqual([]);
+    expect(await dialog().textContent()).not.toMatch(/tokens|Run ID|Steps|Done\./);
+    expect(await axeViolations(page, 'dialog[open]'), 'done').toEqual([]);
   });
 
   it('marks a stopped answer incomplete, still usable; a failed run leaves the earlier answer labelled', async () => {
     await setSimulation({ latency: 250 });
     await openDemoWithSelection();
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
-    await dialog().getByRole('region', { name: 'Answer' }).waitFor();
+    await runTask(dialog(), 'Improve');
+    await dialog().locator('[data-ask-ai-part="answer-text"]').waitFor();
     await dialog().getByRole('button', { name: 'Stop' }).click();
     const card = dialog().locator('[data-ask-ai-part="answer-card"]');
     await card.getByText('Incomplete').waitFor();
+    expect(await dialog().locator('[data-ask-ai-part="outcome"]').textContent()).toBe('Stopped.');
     expect(await dialog().getByRole('button', { name: 'Insert' }).isEnabled()).toBe(true);
     expect(await axeViolations(page, 'dialog[open]'), 'stopped, incomplete').toEqual([]);
 
     await setSimulation({ latency: 0 });
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
-    await card.getByText('Done.').waitFor();
+    // With an answer in view the prompt refines it: a refinement that works, then one that fails.
+    await sendInstruction(dialog(), 'Make it shorter');
+    await answered(dialog());
     await setSimulation({ fault: 'server-error' });
-    await dialog().getByRole('button', { name: 'Shorten', exact: true }).click();
+    await sendInstruction(dialog(), 'Make it friendlier');
     await dialog().locator('[data-ask-ai-part="outcome"][data-tone="alert"]').waitFor();
     await card.getByText('Earlier answer').waitFor();
-    // The earlier answer says what produced it, not the failed task.
-    expect(await card.locator('[data-ask-ai-part="provenance"]').textContent()).toContain('Summarise');
+    // The earlier answer says what produced it, not the failed refinement.
+    expect(await card.locator('[data-ask-ai-part="provenance"]').textContent()).toContain('Make it shorter');
     expect(await axeViolations(page, 'dialog[open]'), 'failed, earlier answer').toEqual([]);
   });
 
   it('Show changes replaces the answer in the card with the changes, and back', async () => {
     await openDemoWithSelection();
-    await dialog().getByRole('button', { name: 'Improve', exact: true }).click();
+    await runTask(dialog(), 'Improve');
     const card = dialog().locator('[data-ask-ai-part="answer-card"]');
     const toggle = card.getByRole('button', { name: 'Show changes' });
     await toggle.click();
@@ -147,7 +162,7 @@ describe('answers that say what they are, in Chromium', () => {
     await page.route('**/api/ask-ai/run*', (route) => route.fulfill({ contentType: 'application/json', body }));
     try {
       await openDemoWithSelection();
-      await dialog().getByRole('button', { name: 'Improve', exact: true }).click();
+      await runTask(dialog(), 'Improve');
       const card = dialog().locator('[data-ask-ai-part="answer-card"]');
       await card.getByRole('button', { name: 'Show changes' }).click();
       const note = card.getByRole('region', { name: 'Changes' }).getByText(/^Too long to compare here/);
@@ -179,8 +194,8 @@ describe('the sheet on a phone, in Chromium', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await setSimulation({ fault: 'stalled-stream', latency: 300 });
     await openDemoWithSelection();
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
-    await dialog().getByRole('region', { name: 'Answer' }).waitFor();
+    await runTask(dialog(), 'Improve');
+    await dialog().locator('[data-ask-ai-part="answer-text"]').waitFor();
     expect(await dialog().boundingBox()).toEqual({ x: 0, y: 0, width: 360, height: 740 });
     const stop = await dialog().getByRole('button', { name: 'Stop' }).boundingBox();
     expect(stop!.y + stop!.height).toBeGreaterThan(740 - 60);
@@ -192,7 +207,7 @@ describe('a failure on a phone, in Chromium', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await setSimulation({ fault: 'server-error' });
     await openDemoWithSelection();
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await runTask(dialog(), 'Improve');
     const alert = dialog().getByRole('alert');
     await alert.waitFor();
     await page.waitForFunction(() => {
@@ -208,46 +223,58 @@ describe('a failure on a phone, in Chromium', () => {
   });
 });
 
-describe('the task menu, in Chromium', () => {
-  it('Change tone opens a menu: Esc closes it and keeps the dialog; an item runs and changes the text', async () => {
+describe('the task list, in Chromium', () => {
+  it('is driven from the prompt: ↓/↑ move, Enter opens a heading, Esc folds back, never closing', async () => {
     await openDemoWithSelection();
-    const tone = dialog().getByRole('button', { name: 'Change tone' });
-    await tone.click();
-    const menu = dialog().getByRole('menu', { name: 'Change tone' });
-    await menu.waitFor();
-    expect(await axeViolations(page, 'dialog[open]'), 'tone menu open').toEqual([]);
-    await page.keyboard.press('ArrowDown');
-    expect(
-      await menu.getByRole('menuitem', { name: 'Friendlier' }).evaluate((el) => el === document.activeElement),
-    ).toBe(true);
-    await page.keyboard.press('Escape');
-    expect(await menu.count()).toBe(0);
+    const prompt = dialog().getByRole('textbox', { name: 'Instruction' });
+    expect(await prompt.evaluate((el) => el === (el.getRootNode() as Document).activeElement)).toBe(true);
+    await prompt.press('ArrowUp');
+    // From the end: "More tasks".
+    const active = () =>
+      prompt.evaluate((el) => {
+        const id = el.getAttribute('aria-activedescendant');
+        return id ? (el.getRootNode() as Document).getElementById(id)?.textContent : null;
+      });
+    expect(await active()).toBe('More tasks›');
+    await prompt.press('Enter');
+    await dialog().getByRole('group', { name: 'Write' }).waitFor();
+    expect(await axeViolations(page, 'dialog[open]'), 'all tasks').toEqual([]);
+    // Through the Edit group to "Change tone" and open it.
+    for (let i = 0; i < 6; i++) await prompt.press('ArrowDown');
+    expect(await active()).toBe('Change tone›');
+    await prompt.press('Enter');
+    await dialog().getByRole('option', { name: 'Friendlier' }).waitFor();
+    await prompt.press('Escape');
+    await prompt.press('Escape');
+    expect(await dialog().getByRole('listbox', { name: 'Tasks' }).getByRole('option').allTextContents()).toEqual([
+      'Improve',
+      'Fix spelling',
+      'Shorten',
+      'More tasks›',
+    ]);
     expect(await dialog().isVisible()).toBe(true);
-    expect(await tone.evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.keyboard.press('Enter');
-    await menu.getByRole('menuitem', { name: 'Friendlier' }).click();
-    await dialog()
-      .getByText(/^Good news!/)
-      .waitFor();
-    expect(await dialog().getByRole('button', { name: 'Replace selection' }).getAttribute('class')).toContain(
-      'ask-ai-primary',
-    );
+    await prompt.press('Escape');
+    await dialog().waitFor({ state: 'hidden' });
   });
 
-  it('Find a task narrows the tasks as one types; Enter runs the first', async () => {
+  it('narrows as one types; the words stay words until a task is picked, and a picked task runs alone', async () => {
     await openDemoWithSelection();
-    const filter = dialog().getByRole('searchbox', { name: 'Find a task' });
-    await filter.fill('simp');
-    const tasks = dialog().getByRole('group', { name: 'Tasks' }).getByRole('button');
-    expect(await tasks.allTextContents()).toEqual(['Simplify']);
-    await filter.press('Enter');
-    await dialog().locator('[data-ask-ai-part="answer"][data-state="done"]').waitFor();
-    expect(await dialog().locator('[data-ask-ai-part="provenance"]').textContent()).toContain('Simplify this text');
+    const prompt = dialog().getByRole('textbox', { name: 'Instruction' });
+    await prompt.fill('simp');
+    expect(await dialog().getByRole('listbox', { name: 'Tasks' }).getByRole('option').allTextContents()).toEqual([
+      'Simplify',
+    ]);
+    expect(await prompt.getAttribute('aria-activedescendant')).toBeNull();
+    await prompt.press('ArrowDown');
+    await prompt.press('Enter');
+    await answered(dialog());
+    expect(await dialog().locator('[data-ask-ai-part="provenance"]').textContent()).toBe('Simplify');
+    expect(await prompt.inputValue()).toBe('');
   });
 });
 
 describe('states, in Chromium', () => {
-  it('without permission: one alert, every task and Run disabled, axe clean', async () => {
+  it('without permission: one alert, every task and the prompt disabled, axe clean', async () => {
     await setSimulation({ user: 'no-grant' });
     await page.goto('/');
     await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
@@ -255,13 +282,14 @@ describe('states, in Chromium', () => {
     await alert.waitFor();
     expect(await dialog().getByRole('alert').count()).toBe(1);
     expect(await alert.textContent()).toMatch(/^You do not have permission to use AI tasks\./);
-    expect(await dialog().getByRole('button', { name: 'Run' }).isDisabled()).toBe(true);
-    const tasks = dialog().getByRole('group', { name: 'Tasks' }).getByRole('button');
-    for (const task of await tasks.all()) expect(await task.isDisabled()).toBe(true);
+    expect(await dialog().getByRole('textbox', { name: 'Instruction' }).isDisabled()).toBe(true);
+    const tasks = dialog().locator('[data-ask-ai-part="task"]');
+    expect(await tasks.count()).toBe(3);
+    for (const task of await tasks.all()) expect(await task.getAttribute('aria-disabled')).toBe('true');
     expect(await axeViolations(page, 'dialog[open]'), 'no permission').toEqual([]);
   });
 
-  it('Run is disabled during a Retry-After countdown, and sends nothing', async () => {
+  it('Send is disabled during a Retry-After countdown, and nothing is sent', async () => {
     let runs = 0;
     await page.route('**/api/ask-ai/run*', (route) => {
       runs++;
@@ -273,11 +301,10 @@ describe('states, in Chromium', () => {
     });
     await openDemoWithSelection();
     await dialog().getByRole('textbox', { name: 'Instruction' }).fill('Summarise this.');
-    await dialog().getByRole('button', { name: 'Run' }).click();
+    await dialog().getByRole('button', { name: 'Send' }).click();
     await dialog().locator('[data-ask-ai-part="countdown"]').waitFor();
-    const run = dialog().getByRole('button', { name: 'Run' });
-    expect(await run.isDisabled()).toBe(true);
-    expect(await run.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await dialog().getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    expect(await dialog().getByRole('button', { name: 'Try again' }).getAttribute('aria-describedby')).toBeTruthy();
     await dialog().getByRole('textbox', { name: 'Instruction' }).press('Enter');
     expect(runs).toBe(1);
     expect(await axeViolations(page, 'dialog[open]'), 'countdown').toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, openDemoWithSelection, page, setSimulation, useBrowser } from './browser';
+import { baseUrl, openDemoWithSelection, page, setSimulation, useBrowser, runTask, answered } from './browser';
 
 useBrowser();
 
@@ -18,8 +18,8 @@ const posted = (path: string) => {
 describe('working with an answer in Chromium', () => {
   it('keeps the first answer reachable after a second run, and inserts it with its own provenance', async () => {
     await openWithSelection();
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
-    await dialog().getByText('Done.', { exact: true }).waitFor();
+    await runTask(dialog(), 'Summarise');
+    await answered(dialog());
     await dialog().getByRole('button', { name: 'Regenerate' }).click();
     await dialog().getByText('2 of 2').waitFor();
     await dialog().getByRole('button', { name: 'Previous answer' }).click();
@@ -36,13 +36,21 @@ describe('working with an answer in Chromium', () => {
   it('refines the shown answer: the request carries it and the simulated model shortens it', async () => {
     const runs = posted('/api/ask-ai/run');
     await openWithSelection();
-    await dialog().getByRole('button', { name: 'Improve', exact: true }).click();
-    await dialog().getByText('Done.', { exact: true }).waitFor();
-    const first = (await dialog().getByRole('region', { name: 'Answer' }).locator('> div').textContent()) ?? '';
-    await dialog().getByRole('textbox', { name: 'Refine' }).fill('Make it shorter');
-    await dialog().getByRole('textbox', { name: 'Refine' }).press('Enter');
+    await runTask(dialog(), 'Improve');
+    await answered(dialog());
+    const first =
+      (await dialog()
+        .getByRole('region', { name: 'Answer' })
+        .locator('[data-ask-ai-part="answer-text"]')
+        .textContent()) ?? '';
+    await dialog().getByRole('textbox', { name: 'Instruction' }).fill('Make it shorter');
+    await dialog().getByRole('textbox', { name: 'Instruction' }).press('Enter');
     await dialog().getByText('2 of 2').waitFor();
-    const refined = (await dialog().getByRole('region', { name: 'Answer' }).locator('> div').textContent()) ?? '';
+    const refined =
+      (await dialog()
+        .getByRole('region', { name: 'Answer' })
+        .locator('[data-ask-ai-part="answer-text"]')
+        .textContent()) ?? '';
     expect(runs[1]).toMatchObject({
       prompt: 'Make it shorter',
       context: {
@@ -55,8 +63,8 @@ describe('working with an answer in Chromium', () => {
 
   it('shows the changes to the selection, removed and added words marked and announced', async () => {
     await openWithSelection();
-    await dialog().getByRole('button', { name: 'Translate', exact: true }).click();
-    await dialog().getByText('Done.', { exact: true }).waitFor();
+    await runTask(dialog(), 'Improve');
+    await answered(dialog());
     await dialog().getByRole('button', { name: 'Show changes' }).click();
     const changes = dialog().getByRole('region', { name: 'Changes' });
     await changes.waitFor();
@@ -74,8 +82,8 @@ describe('working with an answer in Chromium', () => {
   it('posts Helpful once per press with the answer’s correlation id; a failed post leaves the answer', async () => {
     const outcomes = posted('/api/ask-ai/outcome');
     await openWithSelection();
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
-    await dialog().getByText('Done.', { exact: true }).waitFor();
+    await runTask(dialog(), 'Summarise');
+    await answered(dialog());
     await dialog().getByRole('button', { name: 'Helpful', exact: true }).click();
     await dialog().getByText('Thanks for the feedback.').waitFor();
     await dialog().getByRole('button', { name: 'Helpful', exact: true }).click();

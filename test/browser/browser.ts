@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
@@ -26,9 +26,12 @@ export function useBrowser() {
   });
   beforeEach(async () => {
     await fetch(`${baseUrl()}/api/ask-ai/simulation`, { method: 'DELETE' });
-    // Fast but not instant: runs stay observable for a moment.
-    await setSimulation({ latency: 60 });
+    // Fast but not instant: runs stay observable for a moment. The extended protocol: every run streams
+    // its steps and its answer (a test of what the TYPO3 extension sends sets `typo3`).
+    await setSimulation({ latency: 60, protocol: 'extended' });
     page = await context.newPage();
+    // A wait that does not end fails with the locator it waited for, well inside the test's own timeout.
+    page.setDefaultTimeout(20_000);
   });
   afterEach(async () => {
     await page?.close();
@@ -68,14 +71,40 @@ export async function axeViolations(target: Page, selector: string): Promise<str
   }, selector);
 }
 
+/** The dialog's tool list has answered: its body says so (`data-tools`), in every view. */
+export async function toolsLoaded(dialog: Locator): Promise<void> {
+  await dialog.locator('[data-ask-ai-part="body"]:not([data-tools="pending"])').waitFor();
+}
+
+/**
+ * Runs a task by its name as an editor does from the keyboard: typed into the prompt (the list narrows
+ * to it), picked with ↓, run with Enter.
+ */
+export async function runTask(dialog: Locator, name: string): Promise<void> {
+  const prompt = dialog.getByRole('textbox', { name: /^(Instruction|Anweisung)$/ });
+  await prompt.fill(name);
+  await dialog.getByRole('option', { name, exact: true }).first().waitFor();
+  await prompt.press('ArrowDown');
+  await prompt.press('Enter');
+}
+
+/** The run ended with its answer (the dialog's state: `done`). */
+export async function answered(dialog: Locator, options: { timeout?: number } = {}): Promise<void> {
+  await dialog.and(dialog.page().locator('[data-state="done"]')).waitFor(options);
+}
+
+/** Sends typed words as the instruction (or, with an answer in view, its refinement). */
+export async function sendInstruction(dialog: Locator, text: string): Promise<void> {
+  const prompt = dialog.getByRole('textbox', { name: /^(Instruction|Anweisung)$/ });
+  await prompt.fill(text);
+  await prompt.press('Enter');
+}
+
 /** The demo editor with its dialog open and the tool list loaded. */
 export async function openDemo() {
   await page.goto('/');
   await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
-  await page
-    .getByRole('dialog', { name: 'Ask AI' })
-    .getByText(/^Tools: \d+ available/)
-    .waitFor();
+  await toolsLoaded(page.getByRole('dialog', { name: 'Ask AI' }));
 }
 
 /** The next runs answer with `finalContent` (an unstreamed nr-llm answer), whatever the task. */
@@ -94,8 +123,5 @@ export async function openDemoWithSelection(target: Page = page) {
   await target.locator('.rte p').first().selectText();
   await target.locator('.rte').dispatchEvent('mouseup');
   await target.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
-  await target
-    .getByRole('dialog', { name: 'Ask AI' })
-    .getByText(/^Tools: \d+ available/)
-    .waitFor();
+  await toolsLoaded(target.getByRole('dialog', { name: 'Ask AI' }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerWith, page, useBrowser } from './browser';
+import { answerWith, page, useBrowser, answered, runTask } from './browser';
 
 useBrowser();
 
@@ -48,14 +48,12 @@ async function askAbout(block: number) {
     editor.model.change((writer) => writer.setSelection!(editor.model.document.getRoot().getChild(index), 'in'));
   }, block);
   await page.getByRole('toolbar').getByRole('button', { name: 'Ask AI' }).click();
-  await dialog()
-    .getByText(/^Tools: \d+ available/)
-    .waitFor();
+  await dialog().locator('[data-ask-ai-part="body"]:not([data-tools="pending"])').waitFor();
 }
 
 async function run(preset: string) {
-  await dialog().getByRole('button', { name: preset, exact: true }).click();
-  await dialog().getByText('Done.', { exact: true }).waitFor();
+  await runTask(dialog(), preset);
+  await answered(dialog());
 }
 
 async function undoOnce() {
@@ -331,7 +329,7 @@ describe('the standalone widget under a Content-Security-Policy', () => {
       await page.getByRole('button', { name: 'Ask AI' }).click();
       await dialog().getByRole('textbox', { name: 'Instruction' }).fill('Summarise this text in two sentences.');
       await dialog().getByRole('textbox', { name: 'Instruction' }).press('Enter');
-      await dialog().getByText('Done.', { exact: true }).waitFor();
+      await answered(dialog());
       const radius = await page.evaluate(() => {
         const element = document.querySelector('ask-ai-dialog')!.shadowRoot!.querySelector('dialog')!;
         return getComputedStyle(element).borderTopLeftRadius;
@@ -345,9 +343,7 @@ describe('the standalone widget under a Content-Security-Policy', () => {
 describe('plain-field adapters', () => {
   const open = async (trigger: string) => {
     await page.getByRole('button', { name: trigger }).click();
-    await dialog()
-      .getByText(/^Tools: \d+ available/)
-      .waitFor();
+    await dialog().locator('[data-ask-ai-part="body"]:not([data-tools="pending"])').waitFor();
   };
 
   /** The fields page with the notes' first paragraph selected and `preset` answered with `answer`. */

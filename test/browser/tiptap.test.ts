@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerWith, page, useBrowser } from './browser';
+import { answerWith, page, useBrowser, answered, runTask } from './browser';
 
 useBrowser();
 
@@ -42,8 +42,8 @@ async function selectSecondParagraph() {
 }
 
 async function run(preset: string) {
-  await dialog().getByRole('button', { name: preset, exact: true }).click();
-  await dialog().getByText('Done.', { exact: true }).waitFor();
+  await runTask(dialog(), preset);
+  await answered(dialog());
 }
 
 describe('the Tiptap extension', () => {

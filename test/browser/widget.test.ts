@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { page, useBrowser, setSimulation } from './browser';
+import { page, useBrowser, setSimulation, runTask, answered } from './browser';
 
 useBrowser();
 
@@ -29,7 +29,7 @@ describe.each([
       const trigger = page.getByRole('button', { name: 'Ask AI' });
       await trigger.click();
       const dialog = page.getByRole('dialog', { name: 'Ask AI' });
-      await dialog.getByText(/^Tools: \d+ available/).waitFor();
+      await dialog.locator('[data-ask-ai-part="body"]:not([data-tools="pending"])').waitFor();
 
       // The dialog lives in the element's shadow root.
       expect(
@@ -48,8 +48,8 @@ describe.each([
         ).toBe(true);
       }
 
-      await dialog.getByRole('button', { name: 'Keywords', exact: true }).click();
-      await dialog.getByText('Done.').waitFor();
+      await runTask(dialog, 'Keywords');
+      await answered(dialog);
       const inserted = page.evaluate(
         () =>
           new Promise<{ text: string; instruction: string }>((resolve) =>
@@ -109,10 +109,10 @@ describe.each([
     const dialog = page.getByRole('dialog', { name: 'Ask AI' });
     await dialog.getByRole('textbox', { name: 'Instruction' }).fill('Summarise this text in two sentences.');
     await dialog.getByRole('textbox', { name: 'Instruction' }).press('Enter');
-    await dialog.getByRole('region', { name: 'Answer' }).waitFor();
+    await dialog.locator('[data-ask-ai-part="answer-text"]').waitFor();
     // The answer's own text, trimmed: the plain fallback (before the markdown chunk) keeps a trailing space.
     const answerText = async () =>
-      ((await dialog.getByRole('region', { name: 'Answer' }).locator('> div').first().textContent()) ?? '').trim();
+      ((await dialog.locator('[data-ask-ai-part="answer-text"]').textContent()) ?? '').trim();
     const partial = await answerText();
     await page.evaluate(() => {
       const section = document.createElement('section');
@@ -127,7 +127,7 @@ describe.each([
     );
     expect(await answerText()).toBe(partial);
     await dialog.getByRole('button', { name: 'Stop' }).click();
-    await dialog.getByText('You stopped the task.').waitFor();
+    await dialog.getByText('Stopped.').first().waitFor();
   });
 
   it('fetches the tool list’s reader and the run’s readers only when the editor reaches for the dialog', async () => {
@@ -160,7 +160,7 @@ describe.each([
     expect(await dialog.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
     await page.unroute(readers);
     await dialog.getByRole('button', { name: 'Try again' }).click();
-    await dialog.getByText('Done.').waitFor();
+    await answered(dialog);
   });
 
   it('stops a run on Esc inside the shadow root before it closes', async () => {
@@ -168,10 +168,10 @@ describe.each([
     await page.goto(host);
     await page.getByRole('button', { name: 'Ask AI' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ask AI' });
-    await dialog.getByRole('button', { name: 'Summarise', exact: true }).click();
-    await dialog.getByRole('region', { name: 'Answer' }).waitFor();
+    await runTask(dialog, 'Summarise');
+    await dialog.locator('[data-ask-ai-part="answer-text"]').waitFor();
     await page.keyboard.press('Escape');
-    await dialog.getByText('You stopped the task.').waitFor();
+    await dialog.getByText('Stopped.').first().waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });

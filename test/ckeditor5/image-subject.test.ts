@@ -64,3 +64,39 @@ describe('the CKEditor 5 adapter’s subject', () => {
     capture.release?.();
   });
 });
+
+/** "Use as alt text": the answer becomes the held image's alt, in one undo step; a removed image refuses. */
+describe('the CKEditor 5 adapter’s alt text', () => {
+  const imageBlock = (editor: ClassicEditor) =>
+    [...editor.model.createRangeIn(editor.model.document.getRoot()!).getItems()].find((item) =>
+      item.is('element', 'imageBlock'),
+    )!;
+
+  it('sets the image’s alt through the Image plugin, sent as the image’s src; one undo takes it back', async () => {
+    const editor = await editorWithImages();
+    editor.model.change((writer) => writer.setSelection(imageBlock(editor), 'on'));
+    const capture = ckeditorAdapter(editor).capture();
+    expect(capture.image).toEqual({ src: '/tram.png' });
+    const answer = { text: '  A red tram\non the bridge. ', markdown: 'A red tram on the bridge.' };
+    expect(capture.verify('replace', answer)).toBeNull();
+    expect(capture.apply('replace', answer, {} as never)).toBeNull();
+    expect(editor.getData()).toContain('<img src="/tram.png" alt="A red tram on the bridge.">');
+    editor.execute('undo');
+    expect(editor.getData()).toContain('<img src="/tram.png" alt="">');
+    expect(editor.getData()).toContain('The tram crosses');
+    capture.release?.();
+  });
+
+  it('refuses when the image was removed while the dialog was open, and writes nothing', async () => {
+    const editor = await editorWithImages();
+    editor.model.change((writer) => writer.setSelection(imageBlock(editor), 'on'));
+    const capture = ckeditorAdapter(editor).capture();
+    editor.model.change((writer) => writer.remove(imageBlock(editor)));
+    const before = editor.getData();
+    const answer = { text: 'A tram.', markdown: 'A tram.' };
+    expect(capture.verify('replace', answer)).toEqual({ refused: 'selectionRemoved' });
+    expect(capture.apply('replace', answer, {} as never)).toEqual({ refused: 'selectionRemoved' });
+    expect(editor.getData()).toBe(before);
+    capture.release?.();
+  });
+});

@@ -45,6 +45,7 @@ describe('interpretEvent', () => {
       warning: null,
       result: {
         answer: 'A',
+        answerCut: false,
         usage: { ...usage, estimatedCost: 0.5 },
         iterations: 1,
         truncated: false,
@@ -58,6 +59,8 @@ describe('interpretEvent', () => {
       result: { usage: null, runUuid: null, correlationId: null, terminationReason: null },
     });
     expect(interpretEvent(done)).toMatchObject({ result: { usage: { ...usage, estimatedCost: null } } });
+    // The backend cut the answer to the size the dialog keeps: said under the answer, never read as an error.
+    expect(interpretEvent({ ...done, answerCut: true })).toMatchObject({ type: 'done', result: { answerCut: true } });
   });
 
   it('warns about an unknown termination reason', () => {
@@ -134,6 +137,7 @@ describe('interpretEvent', () => {
       warning: null,
       result: {
         answer: 'A',
+        answerCut: false,
         usage: null,
         iterations: 3,
         truncated: true,

@@ -35,7 +35,8 @@ describe('taskResult', () => {
       taskResult(
         run({
           status: 'done',
-          prompt: 'Summarise',
+          prompt: 'Summarise this text in two sentences.',
+          label: 'Summarise',
           answer: '**A**',
           partialAnswer: 'A',
           steps,
@@ -49,7 +50,9 @@ describe('taskResult', () => {
     ).toEqual({
       markdown: '**A**',
       meta: {
-        instruction: 'Summarise',
+        instruction: 'Summarise this text in two sentences.',
+        // The task's name as the editor picked it: what the answer card shows, never the model's instruction.
+        label: 'Summarise',
         runUuid: 'r-1',
         correlationId: 'c-1',
         offeredTools: ['site_rag_query', 'get_page_content'],

@@ -31,17 +31,21 @@ describe('messages as templates', () => {
     expect(cut('other', 5)).toBe('other was cut to 5.');
     // A choice without "=" names no value: it is never chosen.
     expect(templateMessage('{0:ab|c=C}', 'en')('a')).toBe('a');
+    // `*` is the choice for any value not named.
+    const record = templateMessage('this {0:tt_content=content element|*=record}', 'en');
+    expect(record('tt_content')).toBe('this content element');
+    expect(record('sys_file_metadata')).toBe('this record');
   });
 
   it('takes a template where the dialog has a function, and keeps the built-in for a wrong type', () => {
     const m = resolveMessages('de', {
       tools: 'Werkzeuge: {0} ja, {1} nein',
-      run: 'Los',
+      send: 'Los',
       stop: 42 as unknown as string,
       withheldReason: { unknown: 'Unbekannt' },
     });
     expect(m.tools(3, 1)).toBe('Werkzeuge: 3 ja, 1 nein');
-    expect(m.run).toBe('Los');
+    expect(m.send).toBe('Los');
     expect(m.stop).toBe(DE_MESSAGES.stop);
     expect(m.withheldReason.unknown).toBe('Unbekannt');
     expect(m.withheldReason.malformed).toBe(DE_MESSAGES.withheldReason.malformed);
@@ -72,7 +76,9 @@ describe('messages as templates', () => {
               ['selection', 7],
               ['document', 7],
             ]
-          : [Array.from({ length: fn.length }, (_, i) => [7, 'x'][i % 2])];
+          : key === 'recordName'
+            ? [['tt_content'], ['pages'], ['sys_file_metadata'], [7]]
+            : [Array.from({ length: fn.length }, (_, i) => [7, 'x'][i % 2])];
       for (const args of samples) {
         expect((fromTemplates[key] as (...a: unknown[]) => string)(...args), key).toBe(fn(...args));
       }

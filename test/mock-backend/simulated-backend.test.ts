@@ -286,6 +286,18 @@ describe('protocol modes', () => {
     expect(snapshot.correlationId).toMatch(/^corr-/);
   });
 
+  it('typo3: a run without tools streams its answer; a run with tools sends steps, the answer whole', async () => {
+    const backend = { initialState: { protocol: 'typo3' } } as const;
+    const free = await runTask('Summarise', { context: { selection: ARTICLE }, tools: [], backend });
+    expect(free.snapshot).toMatchObject({ status: 'done', terminationReason: 'completed' });
+    expect(free.snapshot.partialAnswer).toBe(free.snapshot.answer);
+    const withTools = await runTask('Summarise', { context: { selection: ARTICLE }, backend });
+    expect(withTools.snapshot.status).toBe('done');
+    expect(withTools.snapshot.answer).not.toBe('');
+    expect(withTools.snapshot.partialAnswer).toBe('');
+    expect(withTools.snapshot.steps.length).toBeGreaterThan(0);
+  });
+
   it('nr-llm through the client: the same answer, without a partial answer', async () => {
     const { snapshot } = await runTask('Summarise', {
       context: { selection: ARTICLE },

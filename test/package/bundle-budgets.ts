@@ -67,8 +67,9 @@ export const BUDGETS: Record<string, Budget> = {
   // The plain-field adapters on the host's React (the standalone file carries them too).
   'ask-ai-dialog/fields': {
     file: 'fields.js',
-    // The widget and the field adapters: within the widget's 27 kB (25.7 kB measured on 2026-12-02).
-    maxGzipBytes: 27 * 1024,
+    // The widget and the field adapters: 28.4 kB measured on 2026-12-02 (25.7 kB before the one prompt with
+    // its task list, the image subject and the whole-field option of the textarea adapter).
+    maxGzipBytes: 29 * 1024,
     external: PEERS,
     mustNotImport: ['msw', 'vite', ...CKEDITOR],
   },
@@ -84,19 +85,21 @@ export const BUDGETS: Record<string, Budget> = {
     asShipped: true,
   },
   // The plugin alone: CKEditor stays external (per-package specifiers) and the dialog comes from
-  // ./widget-standalone.js, so no runtime and no CKEditor may be inside. 4.9 kB measured (4.5 kB before
-  // the split into AskAi, AskAiEditing and AskAiUI with the apply commands and the keystroke).
+  // ./widget-standalone.js, so no runtime and no CKEditor may be inside. 5.3 kB measured on 2026-12-02
+  // (4.9 kB before an image's alt text through the Image plugin and the TYPO3 routes' refresh after a
+  // new login; 4.5 kB before the split into AskAi, AskAiEditing and AskAiUI).
   'ask-ai-dialog/ckeditor5': {
     file: 'ckeditor5.js',
-    maxGzipBytes: 5 * 1024,
+    maxGzipBytes: 5.5 * 1024,
     external: ['widget-standalone.js'],
     mustNotImport: ['preact', 'react', 'react-dom', 'marked', '@tanstack/query-core', 'msw', ...CKEDITOR],
     asShipped: true,
   },
-  // The Tiptap extension on the host's React and Tiptap: the widget's mount and the editor seam.
+  // The Tiptap extension on the host's React and Tiptap: the widget's mount and the editor seam. 27.3 kB
+  // measured on 2026-12-02 (the dialog's one prompt with its task list and the answer's feedback).
   'ask-ai-dialog/tiptap': {
     file: 'tiptap.js',
-    maxGzipBytes: 27 * 1024,
+    maxGzipBytes: 28 * 1024,
     external: [...PEERS, '@tiptap/core', '@tiptap/pm'],
     mustNotImport: ['msw', 'vite', ...CKEDITOR],
   },

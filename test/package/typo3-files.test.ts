@@ -13,11 +13,12 @@ const read = (folder: string, filter: (name: string) => boolean) =>
 describe('the front end the TYPO3 extension ships', () => {
   const shipped = read(TYPO3_FOLDER, () => true);
 
-  it('is the build: the plugin, the standalone widget and its chunks, nothing else', () => {
+  it('is the build: the plugin, the alt-text control, the standalone widget and its chunks, nothing else', () => {
     const dist = read('dist', (name) => name.endsWith('.js'));
     expect(shipped).toEqual(typo3Files(dist));
     expect(Object.keys(shipped)).toEqual(expect.arrayContaining(['ckeditor5.js', 'widget-standalone.js']));
-    expect(Object.keys(shipped).every((name) => /^(ckeditor5|widget-standalone(-[\w-]+)?)\.js$/.test(name))).toBe(true);
+    const own = /^(ckeditor5|typo3-alt-text|widget-standalone(-[\w-]+)?)\.js$/;
+    expect(Object.keys(shipped).filter((name) => !own.test(name))).toEqual([]);
   });
 
   it('imports its own files only through the import-map prefix, never by a relative path', () => {

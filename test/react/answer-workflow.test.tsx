@@ -145,7 +145,7 @@ describe('the answer workflow', () => {
     await runInstruction(user, 'Summarise this text in two sentences.');
     await settled();
     const first = sent.runs.length;
-    await user.type(within(dialog).getByRole('textbox', { name: 'Refine' }), 'Make it shorter{Enter}');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Instruction' }), 'Make it shorter{Enter}');
     await settled();
     expect(sent.runs[first]).toMatchObject({
       prompt: 'Make it shorter',

@@ -103,8 +103,9 @@ export async function openDialog(user: ReturnType<typeof userEvent.setup>, name 
   // The dialog's contents are a lazy module: the first test of a file waits for Vitest to transform it,
   // which on a busy two-core machine can take longer than Testing Library's one second.
   await within(dialog).findAllByRole('textbox', {}, { timeout: 10_000 });
+  // The tool list has answered (or failed): the body says so for styling, and for tests to wait on.
   await waitFor(() =>
-    expect(within(dialog).queryByText(/Loading the tools|Die Werkzeuge werden geladen/)).not.toBeInTheDocument(),
+    expect(dialog.querySelector('[data-ask-ai-part="body"]')).not.toHaveAttribute('data-tools', 'pending'),
   );
   return dialog;
 }
@@ -114,6 +115,26 @@ export async function runInstruction(user: ReturnType<typeof userEvent.setup>, t
   await user.clear(box);
   await user.type(box, `${text}{Enter}`);
 }
+
+/** A task in the list under the prompt, by its name. */
+export const task = (dialog: HTMLElement, name: string | RegExp) => within(dialog).getByRole('option', { name });
+
+/** The names of the tasks in the list, as listed. */
+export const taskNames = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('listbox', { name: /Tasks|Aufgaben/ }))
+    .getAllByRole('option')
+    .map((option) => option.querySelector('.ask-ai-task-label')?.textContent ?? option.textContent);
+
+/** Runs a task from the list with a click. */
+export async function runTask(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, name: string | RegExp) {
+  await user.click(task(dialog, name));
+}
+
+/** The answer's own text (without its heading, marks and notes). */
+export const answerText = (dialog: HTMLElement) =>
+  within(dialog)
+    .getByRole('region', { name: /Answer|Antwort/ })
+    .querySelector('[data-ask-ai-part="answer-text"]')?.textContent ?? '';
 
 export async function settled() {
   await waitFor(() => expect(screen.getByRole('dialog').getAttribute('data-state')).not.toBe('running'));

@@ -39,21 +39,28 @@ const DOCUMENTED = [
   'trigger',
   'dialog',
   'body',
-  'form',
-  'presets',
-  'run',
+  'context',
+  'prompt',
+  'instruction',
+  'send',
+  'tasks',
+  'task',
+  'more',
+  'expand',
   'stop',
   'retry',
   'countdown',
-  'context',
   'tools',
   'tools-error',
   'progress',
-  'elapsed',
   'timeline',
   'outcome',
   'details',
+  'answer-card',
   'answer',
+  'provenance',
+  'answer-text',
+  'answer-before',
   'ai-note',
   'actions',
   'refusal',
@@ -61,18 +68,13 @@ const DOCUMENTED = [
   'announcer',
   'variants',
   'feedback',
-  'workflow',
   'changes',
   'context-cut',
-  'answer-card',
   'copy',
   'show-changes',
-  'done',
-  'provenance',
-  'selection',
+  'show-earlier',
   'insert',
   'replace',
-  'tone-menu',
 ] as const;
 
 /** The parts README calls rarer: each in the one state that shows it. */
@@ -88,6 +90,8 @@ const RARE = [
   'no-permission',
   'log-in',
   'failed',
+  'needs-text',
+  'no-match',
 ] as const;
 
 const seen = new Set<string>();
@@ -108,15 +112,19 @@ describe('the documented parts', () => {
         outcome: '/api/ask-ai/outcome',
       },
       contextLimit: 40,
+      debug: true,
       onInsert: () => ({ refused: 'other' }),
       onReplace: () => undefined,
     });
     look();
-    const dialog = await openDialog(user);
+    let dialog = await openDialog(user);
     look();
-    await user.click(within(dialog).getByRole('button', { name: 'Change tone' }));
+    await user.click(within(dialog).getByRole('option', { name: 'More tasks' }));
     look();
     await user.keyboard('{Escape}');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Instruction' }), 'Sum');
+    look();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Instruction' }));
     holdStreams(true);
     await runInstruction(user, 'Summarise this text.');
     await within(dialog).findByRole('button', { name: 'Stop' });
@@ -128,9 +136,20 @@ describe('the documented parts', () => {
     look();
     holdStreams(false);
     await settled();
+    // A second answer, and while it is asked for the first stays in view.
+    holdStreams(true);
     await runInstruction(user, 'Shorten this text.');
+    await waitFor(() => expect(dialog.querySelector('[data-ask-ai-part="answer-before"]')).not.toBeNull());
+    look();
+    holdStreams(false);
     await settled();
     look();
+    // Closed and opened again: clean, the answers one click away.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    dialog = await openDialog(user);
+    look();
+    await user.click(within(dialog).getByRole('button', { name: /^Show earlier answers/ }));
+    await within(dialog).findByRole('button', { name: 'Insert' });
     await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
     await within(dialog).findByRole('alert');
     await user.click(within(dialog).getByRole('button', { name: 'Show changes' }));
@@ -141,7 +160,7 @@ describe('the documented parts', () => {
     // A backend that asks to wait, and a tool list that fails.
     backend.setState({ fault: 'rate-limited' });
     server.use(http.get('*/api/ask-ai/tools', () => HttpResponse.json({ success: false }, { status: 500 })));
-    const second = renderDialog();
+    const second = renderDialog({ debug: true });
     const failed = await openDialog(second.user);
     await runInstruction(second.user, 'Summarise this text.');
     await waitFor(() => expect(failed.querySelector('[data-ask-ai-part="countdown"]')).not.toBeNull());
@@ -207,7 +226,7 @@ describe('the documented parts', () => {
       step: { kind: 'llm', round, durationMs: 1 },
     }));
     server.use(http.post('*/api/ask-ai/run', openStream(steps)));
-    const busy = renderDialog({});
+    const busy = renderDialog({ debug: true });
     const running = await openDialog(busy.user);
     await runInstruction(busy.user, 'Summarise this text.');
     await busy.user.click(await within(running).findByText(`Steps (${MAX_STEPS + 2})`));
@@ -223,7 +242,7 @@ describe('the documented parts', () => {
     await runInstruction(stopped.user, 'Summarise this text.');
     await waitFor(() => {
       releaseStream();
-      expect(dialog.querySelector('[data-ask-ai-part="answer"]')?.textContent ?? '').not.toBe('');
+      expect(dialog.querySelector('[data-ask-ai-part="answer-text"]')?.textContent ?? '').not.toBe('');
     });
     await stopped.user.click(within(dialog).getByRole('button', { name: 'Stop' }));
     await settled();
@@ -235,6 +254,15 @@ describe('the documented parts', () => {
     note();
     stopped.unmount();
     backend.resetState();
+
+    // Nothing to edit, and words that name no task.
+    const empty = renderDialog({ context: {} });
+    const blank = await openDialog(empty.user);
+    await empty.user.type(within(blank).getByRole('textbox', { name: 'Instruction' }), 'zzz');
+    note();
+    await empty.user.clear(within(blank).getByRole('textbox', { name: 'Instruction' }));
+    note();
+    empty.unmount();
 
     // Handed over, with the dialog kept open: applied.
     const applied = await ask({ closeOnApply: false, onInsert: () => undefined });
@@ -260,7 +288,7 @@ describe('the documented parts', () => {
 
     // A dialog that cannot render says so in the host's page, and nothing more.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const broken = renderDialog({ presets: [null as unknown as AskAiPreset] });
+    const broken = renderDialog({ presets: 5 as unknown as AskAiPreset[] });
     expect(await screen.findByRole('alert')).toHaveTextContent(/could not be shown|failed/i);
     note();
     broken.unmount();

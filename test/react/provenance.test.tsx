@@ -17,12 +17,12 @@ useBackend();
 const provenance = (dialog: HTMLElement) => dialog.querySelector('[data-ask-ai-part="provenance"]');
 
 describe('an answer says what it is', () => {
-  it('names the instruction that produced it, and "Inserted" once it went in', async () => {
+  it('names the editor’s own words in quotes, a task by its name, and "Inserted" once it went in', async () => {
     const { user } = renderDialog({ closeOnApply: false, onInsert: () => undefined });
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this text.');
     await settled();
-    expect(provenance(dialog)).toHaveTextContent('For “Summarise this text.”');
+    expect(provenance(dialog)).toHaveTextContent(/^“Summarise this text\.”$/);
     expect(provenance(dialog)).not.toHaveTextContent('Inserted');
     await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
     await waitFor(() => expect(provenance(dialog)).toHaveTextContent('Inserted'));
@@ -36,7 +36,7 @@ describe('an answer says what it is', () => {
     // Let pieces of the answer through, then stop.
     await waitFor(() => {
       releaseStream();
-      expect(within(dialog).getByRole('region', { name: 'Answer' }).textContent).not.toBe('');
+      expect(dialog.querySelector('[data-ask-ai-part="answer-text"]')?.textContent ?? '').not.toBe('');
     });
     await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
     await settled();
@@ -53,7 +53,7 @@ describe('an answer says what it is', () => {
     backend.setState({ fault: 'server-error' });
     await runInstruction(user, 'Shorten this text.');
     await settled();
-    expect(provenance(dialog)).toHaveTextContent('For “Summarise this text.”');
+    expect(provenance(dialog)).toHaveTextContent('“Summarise this text.”');
     expect(provenance(dialog)).toHaveTextContent('Earlier answer');
   });
 });

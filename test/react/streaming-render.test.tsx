@@ -128,9 +128,10 @@ describe('a streamed answer in the dialog', () => {
     render(
       <AskAiDialog
         endpoints={ENDPOINTS}
-        context={{ document: 'The article.' }}
+        debug
+        context={{ document: 'The article.', recordTable: 'tt_content', recordUid: 1 }}
         messages={{
-          contextDocument: (n: number) => (calls.context++, `${n} characters of the document`),
+          recordName: (table: string) => (calls.context++, `this ${table}`),
           tools: (offered: number, withheld: number) => (
             calls.tools++,
             `Tools: ${offered} offered, ${withheld} withheld`
@@ -153,6 +154,8 @@ describe('a streamed answer in the dialog', () => {
     await act(async () => frames.paint(40));
     expect(answer).toHaveTextContent('Word119');
     expect(calls).toEqual(before);
+    expect(before.context).toBeGreaterThan(0);
+    expect(before.tools).toBeGreaterThan(0);
     expect(screen.getByRole('textbox', { name: 'Instruction' })).toHaveValue('Go');
   });
 

@@ -188,17 +188,88 @@ describe('the dialog session', () => {
     expect(signals[0]?.aborted).toBe(true);
   });
 
-  it('asks for an instruction instead of running an empty one, and keeps the instruction', async () => {
+  it('asks for an instruction instead of running an empty one; the words leave the prompt once answered', async () => {
     const { session, runs } = setup();
     session.setInstruction('   ');
     expect(session.start()).toBe(false);
     expect(session.getSnapshot().notice).toEqual({ key: 'emptyInstruction' });
     session.setInstruction('Summarise this.');
-    expect(session.start()).toBe(true);
+    // Typing clears the note at once.
     expect(session.getSnapshot().notice).toBeNull();
+    expect(session.start()).toBe(true);
+    expect(session.getSnapshot().instruction).toBe('Summarise this.');
     await settled(session);
     expect(runs[0]?.prompt).toBe('Summarise this.');
+    // They head the answer now: the prompt is free for a refinement.
+    expect(session.getSnapshot().instruction).toBe('');
+  });
+
+  it('keeps the typed instruction through a failure and a stop: nothing typed is lost', async () => {
+    const { session, sim } = setup();
+    sim.backend.setState({ fault: 'server-error' });
+    session.setInstruction('Summarise this.');
+    session.start();
+    await settled(session);
+    expect(session.getSnapshot().status).toBe('failed');
     expect(session.getSnapshot().instruction).toBe('Summarise this.');
+    sim.backend.setState({ fault: null, latency: 50 });
+    session.start();
+    session.stop();
+    await settled(session);
+    expect(session.getSnapshot().instruction).toBe('Summarise this.');
+  });
+
+  it('opens clean each time: no instruction, no answer in view, nothing armed; answers one click away', async () => {
+    const { session } = setup();
+    session.setActive(true);
+    session.setOptions({ context: { selection: 'The library opens a reading garden on 1 June.' } });
+    session.start('Summarise this text.');
+    await settled(session);
+    session.setInstruction('Make it shorter');
+    session.setActive(false);
+    session.setActive(true);
+    const reopened = session.getSnapshot();
+    expect(reopened).toMatchObject({ instruction: '', answer: '', result: null, shown: -1, earlier: 1, notice: null });
+    session.showVariant(0);
+    expect(session.getSnapshot()).toMatchObject({ shown: 0, earlier: 0 });
+    expect(session.getSnapshot().result?.markdown).toMatch(/reading garden/);
+  });
+
+  it('keeps the answer in view while the next one is asked for, until its first words', async () => {
+    const { session, sim } = setup();
+    session.setOptions({ context: { selection: 'The library opens a reading garden on 1 June.' } });
+    session.start('Summarise this text.', { tools: 'none' });
+    await settled(session);
+    const first = session.getSnapshot().answer;
+    sim.backend.setState({ latency: 40 });
+    session.retry();
+    expect(session.getSnapshot()).toMatchObject({
+      status: 'running',
+      answerPending: true,
+      answer: first,
+      result: null,
+    });
+    await until(() => session.getSnapshot().run.partialAnswer !== '');
+    expect(session.getSnapshot().answerPending).toBe(false);
+    await settled(session);
+  });
+
+  it('refines the answer in view without tools, carrying it and the instruction it answered', async () => {
+    const { session, runs } = setup();
+    session.setActive(true);
+    await until(() => session.getSnapshot().tools.status === 'success');
+    session.setOptions({ context: { selection: 'The library opens a reading garden on 1 June.' } });
+    session.start('Summarise this text.', { label: 'Summarise' });
+    await settled(session);
+    const answer = session.getSnapshot().answer;
+    expect(session.refine('  ')).toBe(false);
+    expect(session.refine('Make it friendlier.')).toBe(true);
+    await settled(session);
+    expect(runs[1]).toMatchObject({
+      prompt: 'Make it friendlier.',
+      tools: [],
+      context: { previousAnswer: answer, previousInstruction: 'Summarise this text.' },
+    });
   });
 
   it('tells its listeners once per burst of changes, and its snapshot is fresh at once', async () => {
@@ -250,22 +321,30 @@ describe('the dialog session', () => {
     expect(runs.map((r) => r.prompt)).toEqual(['Summarise this.', 'Summarise this.']);
   });
 
-  it('retries with the instruction the box holds now, when it holds one', async () => {
+  it('retries the task as it ran — its instruction, tools, name and image — whatever the prompt holds', async () => {
     const { session, sim, runs } = setup();
     sim.backend.setState({ fault: 'server-error' });
-    session.start('Summarise this.');
+    session.start('Write the alternative text for this image.', {
+      tools: 'none',
+      label: 'Alt text',
+      image: { fileReference: 4 },
+    });
     await settled(session);
     sim.backend.setState({ fault: null });
     session.setInstruction('Shorten this.');
     expect(session.retry()).toBe(true);
     await settled(session);
-    expect(runs.map((r) => r.prompt)).toEqual(['Summarise this.', 'Shorten this.']);
+    expect(runs.map((r) => r.prompt)).toEqual([
+      'Write the alternative text for this image.',
+      'Write the alternative text for this image.',
+    ]);
+    expect(runs[1]).toMatchObject({ tools: [], image: { fileReference: 4 } });
+    expect(session.getSnapshot().run.label).toBe('Alt text');
   });
 
   it('carries a backend task with its run, and Try again runs the same task; an instruction carries none', async () => {
     const { session, sim, runs } = setup();
     sim.backend.setState({ fault: 'server-error' });
-    session.setInstruction('List the key points of this text.', { fromPreset: true });
     session.start('List the key points of this text.', { task: 12 });
     await settled(session);
     sim.backend.setState({ fault: null });
@@ -504,14 +583,6 @@ describe('the dialog session’s states for the editor', () => {
       refusal: { refused: 'other' },
     });
     expect(session.getSnapshot().applied).toBeNull();
-  });
-
-  it('tells the editor’s words from a preset’s task in the instruction box', () => {
-    const { session } = clocked();
-    session.setInstruction('Summarise this text.', { fromPreset: true });
-    expect(session.getSnapshot()).toMatchObject({ instruction: 'Summarise this text.', instructionFromPreset: true });
-    session.setInstruction('Summarise this text. Formally.');
-    expect(session.getSnapshot().instructionFromPreset).toBe(false);
   });
 
   it('names tools by their labels', async () => {

@@ -81,11 +81,27 @@ describe('launching a run', () => {
     expect(s.started).toEqual([]);
   });
 
-  it('remembers the backend task of the last launch for the same prompt only', () => {
+  it('remembers how the last launch ran (task, tools, note, image, name) for the same prompt only', () => {
     const s = setUp();
-    expect(s.launcher.taskFor('Shorten.')).toBeUndefined();
-    s.launcher.launch('Shorten.', { task: 'shorten' });
-    expect(s.launcher.taskFor('Shorten.')).toBe('shorten');
-    expect(s.launcher.taskFor('Shorten more.')).toBeUndefined();
+    expect(s.launcher.lastFor('Shorten.')).toEqual({});
+    const how = {
+      task: 'shorten',
+      tools: 'none',
+      direction: 'Keep the date.',
+      image: { fileReference: 7 },
+      label: 'Shorten',
+    } as const;
+    s.launcher.launch('Shorten.', { ...how, freshTools: true });
+    // A fresh tool list was this launch's own need, not the task's.
+    expect(s.launcher.lastFor('Shorten.')).toEqual(how);
+    expect(s.launcher.lastFor('Shorten more.')).toEqual({});
+  });
+
+  it('sends a task that offers no tools at once, without waiting for the tool list', () => {
+    const s = setUp(null);
+    s.launcher.launch('Shorten.', { tools: 'none', label: 'Shorten', image: { file: 3 }, direction: 'Keep it.' });
+    expect(s.launcher.waiting()).toBe(false);
+    expect(s.started[0]).toMatchObject({ prompt: 'Shorten.', tools: [], label: 'Shorten', image: { file: 3 } });
+    expect(s.started[0]?.direction).toBe('Keep it.');
   });
 });

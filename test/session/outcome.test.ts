@@ -93,24 +93,20 @@ describe('outcomeOf', () => {
     });
   });
 
-  it.each([
-    ['notRequested', 'stoppedNoCancel'],
-    ['unavailable', 'stoppedNoCancel'],
-    ['pending', 'stoppedPending'],
-    ['confirmed', 'stoppedConfirmed'],
-    ['notConfirmed', 'stoppedUnconfirmed'],
-  ] as const)('says what became of the cancel when stopped (%s)', (cancel, key) => {
-    expect(outcomeOf(run({ status: 'stopped', cancel }))).toMatchObject({
-      tone: 'status',
-      lines: [{ key: 'stopped' }, { key }],
-      retry: 'now',
-    });
-    expect(outcomeOf(run({ status: 'stopped', cancel, partialAnswer: 'x' }))?.lines).toEqual([
-      { key: 'stopped' },
-      { key },
-      { key: 'partialKept' },
-    ]);
-  });
+  it.each(['notRequested', 'unavailable', 'pending', 'confirmed', 'notConfirmed'] as const)(
+    'says "Stopped." once, whatever became of the cancel (%s); what arrived stays, marked on its answer',
+    (cancel) => {
+      expect(outcomeOf(run({ status: 'stopped', cancel }))).toEqual({
+        tone: 'status',
+        lines: [{ key: 'stopped' }],
+        details: [],
+        retry: 'now',
+        retryAfterSeconds: null,
+      });
+      expect(outcomeOf(run({ status: 'stopped', cancel, partialAnswer: 'x' }))?.lines).toEqual([{ key: 'stopped' }]);
+      expect(outcomeOf(run({ status: 'stopped', cancel }), String, true)?.lines).toEqual([{ key: 'stoppedOnClose' }]);
+    },
+  );
 
   it('offers a retry only where it can help, and after a Retry-After only later', () => {
     const failed = (failure: AskAiFailure) => outcomeOf(run({ status: 'failed', failure }));
@@ -172,18 +168,10 @@ describe('locale and messages', () => {
 });
 
 describe('presets', () => {
-  it('send typed text along as extra direction, and run as they are without it', async () => {
-    const { presetInstruction, germanTarget, DEFAULT_PRESETS, presetPrompt } = await import('../../src/i18n');
-    expect(presetInstruction('Summarise this text.', '  ', 'Extra direction')).toBe('Summarise this text.');
-    expect(presetInstruction('Summarise this text.', ' formal, please ', 'Extra direction')).toBe(
-      'Summarise this text.\n\nExtra direction: formal, please',
-    );
+  it('ask the model in its words: the German translation task names its target as German does', async () => {
+    const { germanTarget, DEFAULT_PRESETS, presetPrompt } = await import('../../src/i18n');
     const translate = DEFAULT_PRESETS.de.find((p) => p.id === 'translate')!;
-    expect(
-      ['Englisch', 'Deutsch', 'Französisch', 'Spanisch', 'Italienisch', 'Niederländisch'].map((l) =>
-        presetPrompt(translate, l),
-      ),
-    ).toEqual([
+    expect(['en', 'de', 'fr', 'es', 'it', 'nl'].map((l) => presetPrompt(translate, l))).toEqual([
       'Übersetze diesen Text ins Englische.',
       'Übersetze diesen Text ins Deutsche.',
       'Übersetze diesen Text ins Französische.',

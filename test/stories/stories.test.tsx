@@ -41,6 +41,11 @@ describe('every story renders and plays', () => {
         'ShowChanges',
         'FeedbackGiven',
         'FeedbackFailed',
+        'AllTasks',
+        'EmptyField',
+        'AltText',
+        'Administrator',
+        'Typo3Theme',
       ]),
     );
   });

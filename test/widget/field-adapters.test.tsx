@@ -47,12 +47,16 @@ describe('a field adapter’s handler', () => {
     const field = attachToTextarea(textarea, { endpoints: ENDPOINTS, onApply: first, closeOnApply: false });
     const shadow = within(textarea.nextElementSibling!.shadowRoot as unknown as HTMLElement);
     // Polled: the first open loads the dialog's contents (a lazy chunk), and the answer streams in.
-    const button = (name: string) => vi.waitFor(() => shadow.getByRole('button', { name }), { timeout: 5000 });
+    const control = (role: 'button' | 'option', name: string) =>
+      vi.waitFor(() => shadow.getByRole(role, { name }), { timeout: 20_000 });
     const user = userEvent.setup();
     const insertAnswer = async () => {
+      // Each open starts clean, with the task list.
+      const close = shadow.queryByRole('button', { name: 'Close' });
+      if (close) await user.click(close);
       field.open();
-      await user.click(await button('Summarise'));
-      await user.click(await button('Insert'));
+      await user.click(await control('option', 'Summarise'));
+      await user.click(await control('button', 'Insert'));
     };
     await insertAnswer();
     await vi.waitFor(() => expect(first).toHaveBeenCalledTimes(1));

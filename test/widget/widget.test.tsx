@@ -7,6 +7,13 @@ import { ENDPOINTS, holdStreams, releaseStream, sent, server, useBackend } from 
 
 useBackend();
 
+/** Runs a task by its name from the list: among the suggestions, or under "More tasks". */
+async function pickTask(user: ReturnType<typeof userEvent.setup>, shadow: ReturnType<typeof within>, name: string) {
+  await shadow.findAllByRole('option', {}, { timeout: 5000 });
+  if (!shadow.queryByRole('option', { name })) await user.click(shadow.getByRole('option', { name: 'More tasks' }));
+  await user.click(shadow.getByRole('option', { name }));
+}
+
 /**
  * The element as a page places it: defined under `name`, pointed at the simulated backend, with
  * `attributes` and a `context` set before it is appended.
@@ -49,7 +56,7 @@ describe('ask-ai-dialog/widget', () => {
       await user.click(await shadow.findByRole('button', { name: 'Ask AI' }));
       const events: CustomEvent[] = [];
       document.addEventListener('ask-ai-insert', (e) => events.push(e as CustomEvent));
-      await user.click(await shadow.findByRole('button', { name: 'Summarise' }));
+      await pickTask(user, shadow, 'Summarise');
       await user.click(await shadow.findByRole('button', { name: 'Insert' }));
       await waitFor(() => expect(events).toHaveLength(1));
       expect(events[0]?.detail).toMatchObject({
@@ -63,7 +70,7 @@ describe('ask-ai-dialog/widget', () => {
       const replaced: CustomEvent[] = [];
       element.addEventListener('ask-ai-replace', (e) => replaced.push(e as CustomEvent));
       await user.click(shadow.getByRole('button', { name: 'Ask AI' }));
-      await user.click(await shadow.findByRole('button', { name: 'Shorten' }));
+      await pickTask(user, shadow, 'Shorten');
       await user.click(await shadow.findByRole('button', { name: 'Replace selection' }));
       await waitFor(() => expect(replaced).toHaveLength(1));
       expect(replaced[0]?.detail.meta.instruction).toBe('Shorten this text and keep its meaning.');
@@ -83,7 +90,7 @@ describe('ask-ai-dialog/widget', () => {
     );
     element.addEventListener('ask-ai-replace', (event) => event.preventDefault());
     await user.click(await shadow.findByRole('button', { name: 'Ask AI' }));
-    await user.click(await shadow.findByRole('button', { name: 'Summarise' }));
+    await pickTask(user, shadow, 'Summarise');
     await user.click(await shadow.findByRole('button', { name: 'Insert' }));
     expect(await shadow.findByRole('alert')).toHaveTextContent('The field is locked by another editor.');
     // Kept and open: not "Inserted", the answer still there to copy.
@@ -161,12 +168,12 @@ describe('ask-ai-dialog/widget', () => {
     await user.click(await shadow.findByRole('button', { name: 'Ask AI' }));
     expect(element.shadowRoot?.querySelector('dialog')?.getAttribute('dir')).toBe('ltr');
     holdStreams(true);
-    await user.click(await shadow.findByRole('button', { name: 'Summarise' }));
+    await pickTask(user, shadow, 'Summarise');
     releaseStream();
     await user.click(await shadow.findByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(sent.cancels).toHaveLength(1));
     holdStreams(false);
-    await user.click(await shadow.findByRole('button', { name: 'Summarise' }));
+    await pickTask(user, shadow, 'Summarise');
     await user.click(await shadow.findByRole('button', { name: 'Helpful' }, { timeout: 5000 }));
     await waitFor(() => expect(sent.outcomes).toHaveLength(1));
     element.remove();
@@ -228,7 +235,10 @@ describe('the widget’s lifecycle', () => {
     const shadow = within(element.shadowRoot as unknown as HTMLElement);
     const user = userEvent.setup();
     await user.click(await shadow.findByRole('button', { name: 'Ask AI' }));
-    expect(await shadow.findByText(/the selected text \(33 characters\)/)).toBeInTheDocument();
+    expect(await shadow.findByText('Uses the selected text.', {}, { timeout: 5000 })).toBeInTheDocument();
+    // …and sends it with a task.
+    await pickTask(user, shadow, 'Shorten');
+    await waitFor(() => expect(sent.runs[0]?.context).toEqual({ selection: 'Set before the definition loaded.' }));
     element.remove();
   });
 });

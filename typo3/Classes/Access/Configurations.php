@@ -22,7 +22,8 @@ final class Configurations
         private readonly LlmConfigurationServiceInterface $configurations,
         private readonly ConfigurationVisibilityInterface $visibility,
         private readonly Labels $labels,
-    ) {}
+    ) {
+    }
 
     /** @throws Refusal 404 unknown, inactive or hidden; 403 not for this editor */
     public function resolve(?string $identifier): LlmConfiguration

@@ -15,7 +15,9 @@ use TYPO3\CMS\Core\Authentication\BackendUserAuthentication;
  */
 final class EditorGuard
 {
-    public function __construct(private readonly EditorAccess $access, private readonly Labels $labels) {}
+    public function __construct(private readonly EditorAccess $access, private readonly Labels $labels)
+    {
+    }
 
     /** @throws Refusal 401 without a user, 403 without the grant */
     public function editor(): BackendUserAuthentication

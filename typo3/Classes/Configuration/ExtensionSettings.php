@@ -71,6 +71,14 @@ final class ExtensionSettings
         return is_string($value) ? array_values(array_filter(array_map('trim', explode(',', $value)), 'strlen')) : [];
     }
 
+    /** The nr-llm configuration alt text is written on (its model must see images); empty: nr-llm's default. */
+    public function visionConfiguration(): string
+    {
+        $value = $this->read('visionConfiguration');
+
+        return is_string($value) ? trim($value) : '';
+    }
+
     /** Whether editors see the tools, steps, usage and run ids (administrators always do). */
     public function debugView(): bool
     {

@@ -53,7 +53,8 @@ final class AskAiController
         private readonly NdjsonOutput $output,
         private readonly Labels $labels,
         private readonly LoggerInterface $logger,
-    ) {}
+    ) {
+    }
 
     /** `GET ask_ai_tools?configuration=<identifier>`: the offerable tools with their traits. */
     public function toolsAction(ServerRequestInterface $request): ResponseInterface
@@ -63,7 +64,10 @@ final class AskAiController
             $identifier = $request->getQueryParams()['configuration'] ?? null;
             $configuration = $this->configurations->resolve(is_string($identifier) && $identifier !== '' ? $identifier : null);
 
-            return $this->json->json(['success' => true, 'configuration' => $configuration->getIdentifier()] + $this->offerableTools->describe($configuration, $user));
+            return $this->json->json(
+                ['success' => true, 'configuration' => $configuration->getIdentifier()]
+                + $this->offerableTools->describe($configuration, $user),
+            );
         });
     }
 

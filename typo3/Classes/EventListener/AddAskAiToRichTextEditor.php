@@ -20,7 +20,8 @@ final class AddAskAiToRichTextEditor
     public function __construct(
         private readonly EditorAccess $access,
         private readonly EditorOptions $options,
-    ) {}
+    ) {
+    }
 
     public function __invoke(BeforePrepareConfigurationForEditorEvent $event): void
     {

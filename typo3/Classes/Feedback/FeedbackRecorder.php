@@ -26,7 +26,8 @@ final class FeedbackRecorder
         private readonly ExtensionSettings $settings,
         private readonly StorageInterface $limits,
         private readonly Labels $labels,
-    ) {}
+    ) {
+    }
 
     /** @throws Refusal 429 past the rate, 404 not this editor's answer, 409 changed once already */
     public function record(int $owner, OutcomeRequest $request): void
@@ -38,7 +39,8 @@ final class FeedbackRecorder
         $allowed = $limiter->consume();
         if (!$allowed->isAccepted()) {
             $wait = max(1, $allowed->getRetryAfter()->getTimestamp() - time());
-            throw new Refusal(429, $this->labels->get('error.outcome.tooMany', 'Too many ratings in a short time. Try again in %d seconds.', [$wait]), ['Retry-After' => (string)$wait]);
+            $message = $this->labels->get('error.outcome.tooMany', 'Too many ratings in a short time. Try again in %d seconds.', [$wait]);
+            throw new Refusal(429, $message, ['Retry-After' => (string)$wait]);
         }
         $answer = $this->ledger->answer($owner, $request->correlationId);
         if ($answer === null) {

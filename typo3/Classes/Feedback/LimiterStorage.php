@@ -15,7 +15,9 @@ use TYPO3\CMS\Core\Cache\Frontend\FrontendInterface;
  */
 final class LimiterStorage implements StorageInterface
 {
-    public function __construct(private readonly FrontendInterface $cache) {}
+    public function __construct(private readonly FrontendInterface $cache)
+    {
+    }
 
     public function save(LimiterStateInterface $limiterState): void
     {

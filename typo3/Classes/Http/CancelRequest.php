@@ -9,7 +9,9 @@ use AskAiDialog\AskAi\Localization\Labels;
 /** The body of `POST ask_ai_cancel`: the run's uuid (from `started`), or the client's request id. */
 final readonly class CancelRequest
 {
-    private function __construct(public ?string $runUuid, public ?string $requestId) {}
+    private function __construct(public ?string $runUuid, public ?string $requestId)
+    {
+    }
 
     /**
      * @param array<string, mixed> $data

@@ -19,7 +19,8 @@ final class JsonResponder
     public function __construct(
         private readonly ResponseFactoryInterface $responses,
         private readonly StreamFactoryInterface $streams,
-    ) {}
+    ) {
+    }
 
     /** @param array<string, mixed> $data */
     public function json(array $data, int $status = 200): ResponseInterface

@@ -14,7 +14,9 @@ final readonly class OutcomeRequest
 {
     public const RATINGS = ['helpful', 'not_helpful'];
 
-    private function __construct(public string $correlationId, public string $rating) {}
+    private function __construct(public string $correlationId, public string $rating)
+    {
+    }
 
     /**
      * @param array<string, mixed> $data

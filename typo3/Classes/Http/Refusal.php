@@ -27,5 +27,4 @@ final class Refusal extends RuntimeException
     {
         return new self(400, $message);
     }
-
 }

@@ -19,12 +19,16 @@ final class RequestBody
      * The largest legal run request: the prompt and every context text at their limits, each character
      * escaped as `\uXXXX` at worst (6 bytes), and room for the small fields.
      */
-    public const RUN_LIMIT_BYTES = 6 * (RunRequest::PROMPT_LIMIT + RunRequest::DIRECTION_LIMIT + RunRequest::CONTEXT_TEXTS_COUNT * RunRequest::CONTEXT_TEXT_LIMIT) + 65_536;
+    public const RUN_LIMIT_BYTES = 6 * (
+        RunRequest::PROMPT_LIMIT + RunRequest::DIRECTION_LIMIT + RunRequest::CONTEXT_TEXTS_COUNT * RunRequest::CONTEXT_TEXT_LIMIT
+    ) + 65_536;
 
     /** Cancel and outcome bodies: a few ids. */
     public const SMALL_LIMIT_BYTES = 16_384;
 
-    public function __construct(private readonly Labels $labels) {}
+    public function __construct(private readonly Labels $labels)
+    {
+    }
 
     /**
      * @return array<string, mixed>

@@ -43,7 +43,8 @@ final readonly class RunRequest
         public ?string $requestId,
         public ?int $task,
         public ?array $image,
-    ) {}
+    ) {
+    }
 
     /** The text a task works on: the selection as markdown, else as text, else the whole field. */
     public function taskInput(): string
@@ -93,7 +94,8 @@ final readonly class RunRequest
             throw $invalid('error.run.toolsMissing', '"tools" is required: a list of tool names, [] for no tools.');
         }
         $tools = $data['tools'];
-        if (!is_array($tools) || !array_is_list($tools) || array_filter($tools, static fn(mixed $t): bool => !is_string($t) || $t === '' || strlen($t) > 200) !== []) {
+        $badName = static fn(mixed $t): bool => !is_string($t) || $t === '' || strlen($t) > 200;
+        if (!is_array($tools) || !array_is_list($tools) || array_filter($tools, $badName) !== []) {
             throw $invalid('error.run.tools', '"tools" must be a list of tool names.');
         }
         if (count($tools) > 200) {

@@ -32,7 +32,8 @@ final class AltTextStream
         private readonly RunLedger $ledger,
         private readonly RunEvents $events,
         private readonly LoggerInterface $logger,
-    ) {}
+    ) {
+    }
 
     /** @param Closure(array<string, mixed>): void $emit */
     public function run(ImageData $image, ?string $language, RunTicket $ticket, RunWatch $watch, ProviderTimeout $timeout, Closure $emit): void

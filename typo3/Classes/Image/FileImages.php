@@ -31,7 +31,9 @@ final class FileImages implements ImageSourceInterface
     /** Larger images are refused (providers take 20 MB; a base64 body grows by a third). */
     public const MAX_BYTES = 10 * 1024 * 1024;
 
-    public function __construct(private readonly ResourceFactory $resources) {}
+    public function __construct(private readonly ResourceFactory $resources)
+    {
+    }
 
     /**
      * @param array{fileReference?: int, file?: int, src?: string} $image
@@ -40,8 +42,12 @@ final class FileImages implements ImageSourceInterface
      */
     public function read(array $image, BackendUserAuthentication $user, string $host): ImageData
     {
+        // A reference's image is read under the record's permission: an editor who may see the element
+        // sees its image (as FormEngine shows it), file mounts or not. A file on its own needs the editor's
+        // own right to read it (their file mounts).
+        $byRecord = isset($image['fileReference']);
         $file = match (true) {
-            isset($image['fileReference']) => $this->referencedFile($image['fileReference'], $user),
+            $byRecord => $this->referencedFile($image['fileReference'], $user),
             isset($image['file']) => $this->readableFile($image['file'], $user),
             default => $this->fileAt((string)($image['src'] ?? ''), $user, $host),
         };
@@ -52,10 +58,17 @@ final class FileImages implements ImageSourceInterface
         if ($file->getSize() > self::MAX_BYTES) {
             throw new ImageRefused(ImageRefused::TOO_LARGE, 413);
         }
+        $storage = $file->getStorage();
+        $evaluated = $storage->getEvaluatePermissions();
         try {
+            if ($byRecord) {
+                $storage->setEvaluatePermissions(false);
+            }
             $contents = $file->getContents();
         } catch (Throwable) {
             throw new ImageRefused(ImageRefused::NOT_FOUND, 404);
+        } finally {
+            $storage->setEvaluatePermissions($evaluated);
         }
 
         return new ImageData($type, $contents, $file->getName());
@@ -113,7 +126,10 @@ final class FileImages implements ImageSourceInterface
             }
         }
         $path = rawurldecode((string)($parts['path'] ?? ''));
-        if ($path === '' || str_contains($path, '..') || str_contains($path, "\0") || str_contains($path, '//') || preg_match('#^/?[A-Za-z0-9_-]+/#', $path) !== 1) {
+        if (
+            $path === '' || str_contains($path, '..') || str_contains($path, "\0") || str_contains($path, '//')
+            || preg_match('#^/?[A-Za-z0-9_-]+/#', $path) !== 1
+        ) {
             throw new ImageRefused(ImageRefused::NOT_OURS, 400);
         }
         try {

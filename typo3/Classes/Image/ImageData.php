@@ -7,7 +7,9 @@ namespace AskAiDialog\AskAi\Image;
 /** An image's bytes, as the vision service takes them: a `data:` URI. */
 final readonly class ImageData
 {
-    public function __construct(public string $type, public string $bytes, public string $name) {}
+    public function __construct(public string $type, public string $bytes, public string $name)
+    {
+    }
 
     public function dataUri(): string
     {

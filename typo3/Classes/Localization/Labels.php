@@ -28,7 +28,8 @@ class Labels
     public function __construct(
         private readonly ?LanguageServiceFactory $languages = null,
         private readonly ?EditorAccess $access = null,
-    ) {}
+    ) {
+    }
 
     /** Always English: tests, and answers before a user is known. */
     public static function english(): self

@@ -24,7 +24,9 @@ use Netresearch\NrLlm\Service\Tool\ToolRegistry;
  */
 final class ApprovalRuleFilter implements UnattendedToolFilterInterface
 {
-    public function __construct(private readonly ToolRegistry $registry) {}
+    public function __construct(private readonly ToolRegistry $registry)
+    {
+    }
 
     public function unattended(array $toolNames): array
     {

@@ -13,7 +13,9 @@ use Netresearch\NrLlm\Service\Outcome\CallOutcomeRepositoryInterface;
 /** nr-llm's outcome repository and its outcome enum (both `@internal`): an editor's explicit verdict only. */
 final class CallRatings implements CallRatingsInterface
 {
-    public function __construct(private readonly CallOutcomeRepositoryInterface $outcomes) {}
+    public function __construct(private readonly CallOutcomeRepositoryInterface $outcomes)
+    {
+    }
 
     public function record(string $correlationId, string $rating): void
     {

@@ -18,7 +18,9 @@ final class ConfigurationRecords implements ConfigurationVisibilityInterface
 {
     private const TABLE = 'tx_nrllm_configuration';
 
-    public function __construct(private readonly ConnectionPool $pool) {}
+    public function __construct(private readonly ConnectionPool $pool)
+    {
+    }
 
     public function isVisible(LlmConfiguration $configuration): bool
     {

@@ -14,7 +14,9 @@ use AskAiDialog\AskAi\Unattended\UnattendedToolFilterInterface;
 final class NrLlmUnattendedToolFilter implements UnattendedToolFilterInterface
 {
     /** @param object $nrLlmFilter an instance of {@see UnattendedFilterChoice::NR_LLM_INTERFACE} */
-    public function __construct(private readonly object $nrLlmFilter) {}
+    public function __construct(private readonly object $nrLlmFilter)
+    {
+    }
 
     public function unattended(array $toolNames): array
     {

@@ -20,7 +20,9 @@ use Netresearch\NrLlm\Service\Tool\ToolRegistry;
  */
 final class RegistryToolCatalogue implements ToolCatalogueInterface
 {
-    public function __construct(private readonly ToolRegistry $registry) {}
+    public function __construct(private readonly ToolRegistry $registry)
+    {
+    }
 
     public function describe(string $name): ?ToolDescription
     {

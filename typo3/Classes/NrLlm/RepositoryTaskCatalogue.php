@@ -26,7 +26,8 @@ final class RepositoryTaskCatalogue implements TaskCatalogueInterface
         private readonly TaskRepository $tasks,
         private readonly TaskExecutionServiceInterface $execution,
         private readonly ConnectionPool $pool,
-    ) {}
+    ) {
+    }
 
     public function runnable(): array
     {

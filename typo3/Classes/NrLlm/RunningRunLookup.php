@@ -20,7 +20,9 @@ final class RunningRunLookup implements RunIdentityInterface
 {
     private const TABLE = 'tx_nrllm_agentrun';
 
-    public function __construct(private readonly ConnectionPool $pool) {}
+    public function __construct(private readonly ConnectionPool $pool)
+    {
+    }
 
     public function runningRun(int $owner, int $startedNotBefore): ?string
     {

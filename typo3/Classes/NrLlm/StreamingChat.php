@@ -19,7 +19,9 @@ use Netresearch\NrLlm\Service\LlmServiceManagerInterface;
  */
 final class StreamingChat implements ChatStreamInterface
 {
-    public function __construct(private readonly LlmServiceManagerInterface $llm) {}
+    public function __construct(private readonly LlmServiceManagerInterface $llm)
+    {
+    }
 
     public function stream(array $messages, LlmConfiguration $configuration, int $owner, string $correlationId, int $timeoutSeconds): iterable
     {

@@ -17,7 +17,9 @@ final class DialogMessages
     /** @var list<string>|null the XLIFF's ids, read once a request */
     private ?array $ids = null;
 
-    public function __construct(private readonly string $xliff = __DIR__ . '/../../Resources/Private/Language/dialog.xlf') {}
+    public function __construct(private readonly string $xliff = __DIR__ . '/../../Resources/Private/Language/dialog.xlf')
+    {
+    }
 
     /**
      * @param object|null $language TYPO3's LanguageService (`sL()`); null: none loaded, the dialog's own tables

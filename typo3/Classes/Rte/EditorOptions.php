@@ -6,6 +6,7 @@ namespace AskAiDialog\AskAi\Rte;
 
 use AskAiDialog\AskAi\Access\EditorAccess;
 use AskAiDialog\AskAi\Configuration\ExtensionSettings;
+use AskAiDialog\AskAi\Http\RouteUrlsInterface;
 use AskAiDialog\AskAi\Image\VisionInterface;
 use AskAiDialog\AskAi\Localization\Labels;
 use AskAiDialog\AskAi\Task\TaskPresets;
@@ -29,7 +30,9 @@ final class EditorOptions
         private readonly TaskPresets $taskPresets,
         private readonly VisionInterface $vision,
         private readonly Labels $labels,
-    ) {}
+        private readonly RouteUrlsInterface $urls,
+    ) {
+    }
 
     /**
      * @param array<string, mixed> $formData FormEngine's data of the field
@@ -49,6 +52,28 @@ final class EditorOptions
         ], static fn(mixed $value): bool => $value !== null && $value !== []);
     }
 
+    /**
+     * The dialog's options for an image's alternative-text field (FormEngine's `askAiAltText` control): the
+     * words, the administrator's view, whether a model sees images, the routes and the backend's look, and
+     * the editor's language (what CKEditor otherwise passes as its UI language).
+     *
+     * @return array<string, mixed>
+     */
+    public function forAltText(BackendUserAuthentication $user): array
+    {
+        $this->shared ??= $this->shared($user);
+        $language = $this->labels->language();
+
+        return array_filter([
+            'messages' => $this->shared['messages'] ?? [],
+            'debug' => $this->shared['debug'] ?? false,
+            'altText' => $this->shared['altText'] ?? false,
+            'loginUrl' => $this->shared['loginUrl'] ?? null,
+            'routes' => RichTextConfiguration::ROUTES,
+            'locale' => $language !== null ? $language->lang : null,
+        ] + RichTextConfiguration::BACKEND_LOOK, static fn(mixed $value): bool => $value !== null && $value !== []);
+    }
+
     /** @return array<string, mixed> */
     private function shared(BackendUserAuthentication $user): array
     {
@@ -63,6 +88,8 @@ final class EditorOptions
             'debug' => $user->isAdmin() || $this->settings->debugView(),
             // "Alt text" only where a model can see the image; a guess from the text around it is no alt text.
             'altText' => $this->vision->available(),
+            // A session that ended: TYPO3's login in a new tab; the dialog then fetches the new route URLs.
+            'loginUrl' => $this->urls->urlOf('login'),
         ];
     }
 }

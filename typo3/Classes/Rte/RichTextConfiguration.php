@@ -13,7 +13,20 @@ final class RichTextConfiguration
 {
     public const MODULE = '@ask-ai-dialog/typo3/ckeditor5.js';
 
-    public const ROUTES = ['tools' => 'ask_ai_tools', 'run' => 'ask_ai_run', 'cancel' => 'ask_ai_cancel', 'outcome' => 'ask_ai_outcome'];
+    public const ROUTES = [
+        'tools' => 'ask_ai_tools',
+        'run' => 'ask_ai_run',
+        'cancel' => 'ask_ai_cancel',
+        'outcome' => 'ask_ai_outcome',
+        // Public: the others' URLs for the current session, after a new login (RoutesController).
+        'routes' => 'ask_ai_routes',
+    ];
+
+    /**
+     * The dialog as one of the backend's modals: over the whole backend (the top frame, so the module menu
+     * and the page tree are dimmed and inert too), in the backend's own look.
+     */
+    public const BACKEND_LOOK = ['container' => 'top', 'theme' => 'typo3'];
 
     /**
      * @param array<string, mixed> $configuration the editor's configuration
@@ -43,7 +56,7 @@ final class RichTextConfiguration
         $configuration['toolbar'] = $toolbar;
 
         $site = is_array($configuration['askAi'] ?? null) ? $configuration['askAi'] : [];
-        $configuration['askAi'] = array_replace(['routes' => self::ROUTES], $askAi, $site);
+        $configuration['askAi'] = array_replace(['routes' => self::ROUTES] + self::BACKEND_LOOK, $askAi, $site);
 
         return $configuration;
     }

@@ -16,7 +16,9 @@ class SiteLanguages
     /** @var array<int, list<string>> */
     private array $byPage = [];
 
-    public function __construct(private readonly SiteFinder $sites) {}
+    public function __construct(private readonly SiteFinder $sites)
+    {
+    }
 
     /** @return list<string> empty where the page belongs to no site */
     public function forPage(int $pageId): array

@@ -33,7 +33,8 @@ final class AgentRunStream
         private readonly RunLedger $ledger,
         private readonly RunEvents $events,
         private readonly LoggerInterface $logger,
-    ) {}
+    ) {
+    }
 
     /** @param Closure(array<string, mixed>): void $emit */
     public function run(AgentRunRequest $request, RunTicket $ticket, RunWatch $watch, ProviderTimeout $timeout, Closure $emit): void

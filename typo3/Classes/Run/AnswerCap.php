@@ -20,7 +20,9 @@ final class AnswerCap
 
     private bool $cut = false;
 
-    public function __construct(private readonly int $limit = self::CHARACTERS) {}
+    public function __construct(private readonly int $limit = self::CHARACTERS)
+    {
+    }
 
     /** The part of `$text` that still fits; empty once the cap is reached. */
     public function take(string $text): string

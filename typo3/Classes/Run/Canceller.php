@@ -22,7 +22,9 @@ use Netresearch\NrLlm\Service\Agent\AgentRuntimeInterface;
  */
 final class Canceller
 {
-    public function __construct(private readonly RunLedger $ledger, private readonly AgentRuntimeInterface $runtime) {}
+    public function __construct(private readonly RunLedger $ledger, private readonly AgentRuntimeInterface $runtime)
+    {
+    }
 
     /** Whether a run was there to stop (a run not yet seen answers false, and is remembered). */
     public function cancel(AiActorContext $actor, CancelRequest $request, int $now): bool

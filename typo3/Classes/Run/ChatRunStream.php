@@ -33,7 +33,8 @@ final class ChatRunStream
         private readonly RunLedger $ledger,
         private readonly RunEvents $events,
         private readonly LoggerInterface $logger,
-    ) {}
+    ) {
+    }
 
     /**
      * @param list<ChatMessage> $messages

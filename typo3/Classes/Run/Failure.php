@@ -41,7 +41,8 @@ final readonly class Failure
         public string $reason,
         public ?int $retryAfter = null,
         public ?string $period = null,
-    ) {}
+    ) {
+    }
 
     public static function of(?Throwable $error, bool $pastDeadline = false): self
     {
@@ -59,7 +60,7 @@ final readonly class Failure
                 return new self(self::UNAVAILABLE, retryAfter: max(1, $cause->retryAfterSeconds));
             }
         }
-        if ($pastDeadline) {
+        if ($pastDeadline || self::timedOut($error)) {
             return new self(self::DEADLINE);
         }
         for ($cause = $error; $cause !== null; $cause = $cause->getPrevious()) {
@@ -74,11 +75,29 @@ final readonly class Failure
         return new self(self::FAILED);
     }
 
+    /**
+     * A provider call that ran out of time: the HTTP client's timeout is the run's time left (ProviderTimeout),
+     * or the provider's own — either way the model did not answer in time. The client's whole seconds end a
+     * little before the deadline itself, so the clock alone does not tell.
+     */
+    private static function timedOut(?Throwable $error): bool
+    {
+        for ($cause = $error; $cause !== null; $cause = $cause->getPrevious()) {
+            if (preg_match('/cURL error 28\b|\btimed out\b/i', $cause->getMessage()) === 1) {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     /** Seconds to wait named in a provider's error body ("retry after 12 s", `"retry_after": 12`), or the default. */
     private static function waitIn(string $body): int
     {
-        if (preg_match('/retry[ _-]?after["\s:=]*(\d{1,4}(?:\.\d+)?)/i', $body, $match) === 1
-            || preg_match('/try again in (\d{1,4}(?:\.\d+)?)\s*s/i', $body, $match) === 1) {
+        if (
+            preg_match('/retry[ _-]?after["\s:=]*(\d{1,4}(?:\.\d+)?)/i', $body, $match) === 1
+            || preg_match('/try again in (\d{1,4}(?:\.\d+)?)\s*s/i', $body, $match) === 1
+        ) {
             return max(1, min(3600, (int)ceil((float)$match[1])));
         }
 

@@ -73,7 +73,10 @@ final class RunDispatcher
         $owner = $this->access->uid($user);
         if ($run->image !== null) {
             if (!$this->vision->available()) {
-                throw new Refusal(422, $this->labels->get('error.altText.noVision', 'Alt text needs an AI model that can see images. Ask your administrator to set one up.'));
+                throw new Refusal(422, $this->labels->get(
+                    'error.altText.noVision',
+                    'Alt text needs an AI model that can see images. Ask your administrator to set one up.',
+                ));
             }
             try {
                 $image = $this->images->read($run->image, $user, $host);
@@ -82,7 +85,11 @@ final class RunDispatcher
             }
             $language = is_string($run->context['contentLanguage'] ?? null) ? $run->context['contentLanguage'] : null;
 
-            return $this->admitted($owner, $run, fn(RunTicket $t, RunWatch $w, ProviderTimeout $p, Closure $emit) => $this->altText->run($image, $language, $t, $w, $p, $emit));
+            return $this->admitted(
+                $owner,
+                $run,
+                fn(RunTicket $t, RunWatch $w, ProviderTimeout $p, Closure $emit) => $this->altText->run($image, $language, $t, $w, $p, $emit),
+            );
         }
         if ($run->task !== null) {
             $task = $this->taskPresets->find($run->task);
@@ -94,14 +101,22 @@ final class RunDispatcher
             }
             $input = $run->taskInput();
 
-            return $this->admitted($owner, $run, fn(RunTicket $t, RunWatch $w, ProviderTimeout $p, Closure $emit) => $this->tasks->run($task, $input, $t, $w, $p, $emit));
+            return $this->admitted(
+                $owner,
+                $run,
+                fn(RunTicket $t, RunWatch $w, ProviderTimeout $p, Closure $emit) => $this->tasks->run($task, $input, $t, $w, $p, $emit),
+            );
         }
         $configuration = $this->configurations->resolve($run->configuration);
         $messages = RunMessages::for($run);
         // Narrowed again here: policy, an editor's scope and ADR-210 on the server, whatever the client asked for.
         $tools = $this->offerableTools->narrow($run->tools, $configuration, $user);
         if ($tools === []) {
-            return $this->admitted($owner, $run, fn(RunTicket $t, RunWatch $w, ProviderTimeout $p, Closure $emit) => $this->chat->run($messages, $configuration, $t, $w, $p, $emit));
+            return $this->admitted(
+                $owner,
+                $run,
+                fn(RunTicket $t, RunWatch $w, ProviderTimeout $p, Closure $emit) => $this->chat->run($messages, $configuration, $t, $w, $p, $emit),
+            );
         }
         $actor = $this->access->actor($user);
         $request = new AgentRunRequest(
@@ -112,7 +127,11 @@ final class RunDispatcher
             options: new ToolOptions(beUserUid: $actor->backendUserUid),
         );
 
-        return $this->admitted($owner, $run, fn(RunTicket $t, RunWatch $w, ProviderTimeout $p, Closure $emit) => $this->agent->run($request, $t, $w, $p, $emit));
+        return $this->admitted(
+            $owner,
+            $run,
+            fn(RunTicket $t, RunWatch $w, ProviderTimeout $p, Closure $emit) => $this->agent->run($request, $t, $w, $p, $emit),
+        );
     }
 
     /**

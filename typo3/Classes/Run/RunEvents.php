@@ -18,7 +18,9 @@ use Netresearch\NrLlm\Service\Agent\AgentRunResult;
  */
 final class RunEvents
 {
-    public function __construct(private readonly Labels $labels) {}
+    public function __construct(private readonly Labels $labels)
+    {
+    }
 
     /** @return array<string, mixed> */
     public static function heartbeat(): array
@@ -83,7 +85,11 @@ final class RunEvents
     {
         $error = match ($failure->reason) {
             Failure::DEADLINE => $this->labels->get('error.run.deadline', 'The AI service did not answer within %d seconds.', [$deadlineSeconds]),
-            Failure::RATE_LIMITED => $this->labels->get('error.run.rateLimited', 'The AI service has had too many requests. Try again in %d seconds.', [$failure->retryAfter ?? Failure::DEFAULT_RETRY_AFTER]),
+            Failure::RATE_LIMITED => $this->labels->get(
+                'error.run.rateLimited',
+                'The AI service has had too many requests. Try again in %d seconds.',
+                [$failure->retryAfter ?? Failure::DEFAULT_RETRY_AFTER],
+            ),
             Failure::BUDGET => $failure->period === 'month'
                 ? $this->labels->get('error.run.budgetMonth', 'Your AI usage budget for this month is used up.')
                 : $this->labels->get('error.run.budget', 'Your AI usage budget for today is used up.'),

@@ -32,7 +32,9 @@ class RunLedger
     /** Finished entries are kept this long (ratings come within a session), then removed. */
     public const KEEP_SECONDS = 7 * 86_400;
 
-    public function __construct(private readonly ConnectionPool $pool) {}
+    public function __construct(private readonly ConnectionPool $pool)
+    {
+    }
 
     /**
      * Opens a run. Refused when this user already has a run under the request id (running, finished or

@@ -15,7 +15,8 @@ final readonly class RunTicket
         public float $deadlineAt,
         /** The editor stopped it before its request arrived: answer `cancelled`, run nothing. */
         public bool $stoppedBeforeStart = false,
-    ) {}
+    ) {
+    }
 
     public function secondsLeft(float $now): float
     {

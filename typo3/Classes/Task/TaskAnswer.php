@@ -9,5 +9,7 @@ use Netresearch\NrLlm\Domain\Model\UsageStatistics;
 /** What nr-llm's task execution answered, and the correlation id it traced the call under. */
 final readonly class TaskAnswer
 {
-    public function __construct(public string $content, public UsageStatistics $usage, public string $correlationId) {}
+    public function __construct(public string $content, public UsageStatistics $usage, public string $correlationId)
+    {
+    }
 }

@@ -30,7 +30,8 @@ final class TaskEventStream
         private readonly RunLedger $ledger,
         private readonly RunEvents $events,
         private readonly LoggerInterface $logger,
-    ) {}
+    ) {
+    }
 
     /** @param Closure(array<string, mixed>): void $emit */
     public function run(TaskRecord $task, string $input, RunTicket $ticket, RunWatch $watch, ProviderTimeout $timeout, Closure $emit): void
@@ -41,7 +42,10 @@ final class TaskEventStream
             $answer = $this->tasks->execute($task, $input, $ticket->owner);
         } catch (Throwable $exception) {
             $failure = Failure::of($exception, $watch->pastDeadline());
-            $this->logger->error('Ask AI: the nr-llm task could not be executed', ['task' => $task->uid, 'exception' => $exception, 'reason' => $failure->reason]);
+            $this->logger->error(
+                'Ask AI: the nr-llm task could not be executed',
+                ['task' => $task->uid, 'exception' => $exception, 'reason' => $failure->reason],
+            );
             $this->ledger->finish($ticket->entry, null, null, time());
             $emit($this->events->failure($failure, (int)round($ticket->deadlineAt - $ticket->startedAt)));
 

@@ -19,7 +19,8 @@ final class TaskPresets
     public function __construct(
         private readonly TaskCatalogueInterface $tasks,
         private readonly Configurations $configurations,
-    ) {}
+    ) {
+    }
 
     /** @return list<array{id: string, label: string, prompt: string, task: int}> */
     public function forCurrentUser(): array

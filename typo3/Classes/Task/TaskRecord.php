@@ -15,5 +15,6 @@ final readonly class TaskRecord
         public string $description,
         /** The configuration the task runs on; null: nr-llm's default. */
         public ?LlmConfiguration $configuration,
-    ) {}
+    ) {
+    }
 }

@@ -26,7 +26,9 @@ final class EditorToolScope
         'search_code', 'list_be_users', 'list_be_groups', 'get_site_config', 'get_system_status',
     ];
 
-    public function __construct(private readonly ExtensionSettings $settings) {}
+    public function __construct(private readonly ExtensionSettings $settings)
+    {
+    }
 
     /** Why the tool may not be offered in an editor's dialog, or null when it may. */
     public function refusal(string $name, ?ToolDataClass $dataClass): ?string

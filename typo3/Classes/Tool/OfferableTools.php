@@ -25,7 +25,8 @@ final class OfferableTools
         private readonly EditorToolScope $scope,
         private readonly UnattendedToolFilterInterface $unattendedFilter,
         private readonly Labels $labels,
-    ) {}
+    ) {
+    }
 
     /**
      * The body of the tools answer, after `success` and `configuration`: every tool the policy offers

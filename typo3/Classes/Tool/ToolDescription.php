@@ -12,5 +12,6 @@ final readonly class ToolDescription
         public string $description,
         public string $group,
         public ToolTraits $traits,
-    ) {}
+    ) {
+    }
 }

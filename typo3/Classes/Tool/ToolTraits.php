@@ -17,7 +17,8 @@ final readonly class ToolTraits
         public ?bool $remoteApproval,
         public ?string $effect,
         public bool $requiresInput,
-    ) {}
+    ) {
+    }
 
     /** @return array{approvalMarker: bool, remote: bool, remoteApproval: ?bool, effect: ?string, requiresInput: bool} */
     public function toArray(): array

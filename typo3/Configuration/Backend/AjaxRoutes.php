@@ -3,10 +3,12 @@
 declare(strict_types=1);
 
 use AskAiDialog\AskAi\Controller\AskAiController;
+use AskAiDialog\AskAi\Controller\RoutesController;
 
 /*
- * The dialog's four routes (CONTRACT.md). TYPO3 publishes each, with its CSRF token, in
+ * The dialog's routes (CONTRACT.md). TYPO3 publishes each, with its CSRF token, in
  * TYPO3.settings.ajaxUrls[<id>] for a logged-in backend user; the dialog uses those URLs as they are.
+ * `ask_ai_routes` is public: it answers the others' URLs for the current session after a new login.
  */
 return [
     'ask_ai_tools' => [
@@ -28,6 +30,12 @@ return [
         'path' => '/ask-ai/tasks',
         'methods' => ['GET'],
         'target' => AskAiController::class . '::tasksAction',
+    ],
+    'ask_ai_routes' => [
+        'path' => '/ask-ai/routes',
+        'methods' => ['GET'],
+        'access' => 'public',
+        'target' => RoutesController::class . '::routesAction',
     ],
     'ask_ai_outcome' => [
         'path' => '/ask-ai/outcome',

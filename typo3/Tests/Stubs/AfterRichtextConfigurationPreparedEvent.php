@@ -12,7 +12,9 @@ namespace TYPO3\CMS\Core\Configuration\Event;
 final class AfterRichtextConfigurationPreparedEvent
 {
     /** @param array<string, mixed> $configuration */
-    public function __construct(private array $configuration) {}
+    public function __construct(private array $configuration)
+    {
+    }
 
     /** @return array<string, mixed> */
     public function getConfiguration(): array

@@ -27,7 +27,8 @@ abstract class CatalogueTool
         private readonly ?ToolEffect $effect = null,
         private readonly ?bool $declaration = null,
         private readonly ?ToolDataClass $dataClass = null,
-    ) {}
+    ) {
+    }
 
     public function getSpec(): ToolSpec
     {

@@ -11,7 +11,9 @@ use TYPO3\CMS\Core\Site\SiteFinder;
 /** TYPO3's site finder on a site without site configurations: no page belongs to a site. */
 final readonly class NoSites extends SiteFinder
 {
-    public function __construct() {}
+    public function __construct()
+    {
+    }
 
     public function getSiteByPageId(int $pageId, ?array $rootLine = null, ?string $mountPointParameter = null): Site
     {

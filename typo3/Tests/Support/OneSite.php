@@ -12,7 +12,9 @@ use TYPO3\CMS\Core\Site\SiteFinder;
 final readonly class OneSite extends SiteFinder
 {
     /** @param list<string> $locales e.g. `en_US.UTF-8`, `de_DE.UTF-8` */
-    public function __construct(private array $locales) {}
+    public function __construct(private array $locales)
+    {
+    }
 
     public function getSiteByPageId(int $pageId, ?array $rootLine = null, ?string $mountPointParameter = null): Site
     {

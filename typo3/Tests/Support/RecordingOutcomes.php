@@ -13,7 +13,9 @@ final class RecordingOutcomes implements CallOutcomeRepositoryInterface
     /** @var list<array{correlationId: string, outcome: string}> */
     public array $recorded = [];
 
-    public function __construct(private readonly ?string $file = null) {}
+    public function __construct(private readonly ?string $file = null)
+    {
+    }
 
     public function record(string $correlationId, CallOutcome $outcome): void
     {

@@ -51,7 +51,8 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
         private readonly ToolRegistry $registry,
         private readonly int $stepDelayMs = 0,
         private readonly ?string $journalFile = null,
-    ) {}
+    ) {
+    }
 
     public function run(AgentRunRequest $request, ?Closure $onStep = null): AgentRunResult
     {

@@ -22,7 +22,9 @@ final class ScriptedChat implements ChatStreamInterface
     /** A failure the next call throws instead of answering. */
     public ?\Throwable $nextFailure = null;
 
-    public function __construct(private readonly int $delayMs = 0, private readonly ?string $journalFile = null) {}
+    public function __construct(private readonly int $delayMs = 0, private readonly ?string $journalFile = null)
+    {
+    }
 
     public function stream(array $messages, LlmConfiguration $configuration, int $owner, string $correlationId, int $timeoutSeconds): iterable
     {

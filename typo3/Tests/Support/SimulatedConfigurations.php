@@ -16,7 +16,9 @@ use Netresearch\NrLlm\Service\LlmConfigurationServiceInterface;
 final class SimulatedConfigurations implements LlmConfigurationServiceInterface
 {
     /** @param list<string> $denied identifiers the current user may not use */
-    public function __construct(private readonly SimulatedCatalogue $catalogue, private readonly array $denied = []) {}
+    public function __construct(private readonly SimulatedCatalogue $catalogue, private readonly array $denied = [])
+    {
+    }
 
     public function getConfiguration(string $identifier): LlmConfiguration
     {
@@ -55,15 +57,25 @@ final class SimulatedConfigurations implements LlmConfigurationServiceInterface
         return !in_array($configuration->getIdentifier(), $this->denied, true);
     }
 
-    public function setAsDefault(LlmConfiguration $configuration): void {}
+    public function setAsDefault(LlmConfiguration $configuration): void
+    {
+    }
 
-    public function toggleActive(LlmConfiguration $configuration): void {}
+    public function toggleActive(LlmConfiguration $configuration): void
+    {
+    }
 
-    public function create(LlmConfiguration $configuration): void {}
+    public function create(LlmConfiguration $configuration): void
+    {
+    }
 
-    public function update(LlmConfiguration $configuration): void {}
+    public function update(LlmConfiguration $configuration): void
+    {
+    }
 
-    public function delete(LlmConfiguration $configuration): void {}
+    public function delete(LlmConfiguration $configuration): void
+    {
+    }
 
     public function isIdentifierAvailable(string $identifier, ?int $excludeUid = null): bool
     {

@@ -15,7 +15,9 @@ use Netresearch\NrLlm\Domain\Model\LlmConfiguration;
 final class SimulatedDoor implements ConfigurationVisibilityInterface, RunIdentityInterface
 {
     /** @param list<string> $hidden identifiers of configurations an administrator hid */
-    public function __construct(private readonly ScriptedAgentRuntime $runtime, private readonly array $hidden = []) {}
+    public function __construct(private readonly ScriptedAgentRuntime $runtime, private readonly array $hidden = [])
+    {
+    }
 
     public function isVisible(LlmConfiguration $configuration): bool
     {

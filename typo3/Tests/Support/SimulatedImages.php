@@ -21,7 +21,9 @@ final class SimulatedImages implements ImageSourceInterface, VisionInterface
     /** @var list<array{bytes: int, instruction: string, owner: int}> */
     public array $described = [];
 
-    public function __construct(private readonly bool $visionAvailable = true) {}
+    public function __construct(private readonly bool $visionAvailable = true)
+    {
+    }
 
     public function read(array $image, BackendUserAuthentication $user, string $host): ImageData
     {

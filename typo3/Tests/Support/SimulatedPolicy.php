@@ -20,7 +20,9 @@ use TYPO3\CMS\Core\Authentication\BackendUserAuthentication;
  */
 final class SimulatedPolicy implements ToolCallPolicyInterface
 {
-    public function __construct(private readonly SimulatedCatalogue $catalogue) {}
+    public function __construct(private readonly SimulatedCatalogue $catalogue)
+    {
+    }
 
     public function decide(string $toolName, LlmConfiguration $configuration, ?BackendUserAuthentication $user): ToolPolicyDecision
     {

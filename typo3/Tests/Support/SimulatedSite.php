@@ -7,6 +7,7 @@ namespace AskAiDialog\AskAi\Tests\Support;
 use AskAiDialog\AskAi\Configuration\ExtensionSettings;
 use AskAiDialog\AskAi\Controller\AskAiController;
 use AskAiDialog\AskAi\Http\NdjsonOutput;
+use AskAiDialog\AskAi\Http\RouteUrlsInterface;
 use AskAiDialog\AskAi\Run\ChatStreamInterface;
 use AskAiDialog\AskAi\Run\RunIdentityInterface;
 use AskAiDialog\AskAi\Access\ConfigurationVisibilityInterface;
@@ -109,6 +110,7 @@ final class SimulatedSite
             ConfigurationVisibilityInterface::class => $door,
             VisionInterface::class => $this->images,
             ImageSourceInterface::class => $this->images,
+            RouteUrlsInterface::class => new SimulatedRouteUrls(),
         ];
         foreach ($external as $id => $service) {
             $this->container->set($id, $service);

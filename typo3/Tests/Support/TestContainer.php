@@ -7,12 +7,14 @@ namespace AskAiDialog\AskAi\Tests\Support;
 use AskAiDialog\AskAi\Access\ConfigurationVisibilityInterface;
 use AskAiDialog\AskAi\Configuration\ExtensionSettings;
 use AskAiDialog\AskAi\Http\NdjsonOutput;
+use AskAiDialog\AskAi\Http\RouteUrlsInterface;
 use AskAiDialog\AskAi\Image\ImageSourceInterface;
 use AskAiDialog\AskAi\Image\VisionInterface;
 use AskAiDialog\AskAi\Run\ChatStreamInterface;
 use AskAiDialog\AskAi\Run\RunIdentityInterface;
 use AskAiDialog\AskAi\Task\TaskCatalogueInterface;
 use Netresearch\NrLlm\Domain\Repository\TaskRepository;
+use Netresearch\NrLlm\Provider\ProviderAdapterRegistryInterface;
 use Netresearch\NrLlm\Service\Agent\AgentRuntimeInterface;
 use Netresearch\NrLlm\Service\Feature\VisionServiceInterface;
 use Netresearch\NrLlm\Service\LlmConfigurationServiceInterface;
@@ -32,6 +34,7 @@ use Symfony\Component\DependencyInjection\ContainerBuilder;
 use Symfony\Component\DependencyInjection\Dumper\PhpDumper;
 use Symfony\Component\DependencyInjection\Loader\PhpFileLoader;
 use Symfony\Component\DependencyInjection\Loader\YamlFileLoader;
+use TYPO3\CMS\Backend\Routing\UriBuilder;
 use TYPO3\CMS\Core\Database\ConnectionPool;
 use TYPO3\CMS\Core\Resource\ResourceFactory;
 use TYPO3\CMS\Core\Site\SiteFinder;
@@ -55,11 +58,13 @@ final class TestContainer
         AgentRuntimeInterface::class,
         LlmServiceManagerInterface::class,
         VisionServiceInterface::class,
+        ProviderAdapterRegistryInterface::class,
         TaskRepository::class,
         TaskExecutionServiceInterface::class,
         CallOutcomeRepositoryInterface::class,
         ConnectionPool::class,
         ResourceFactory::class,
+        UriBuilder::class,
         SiteFinder::class,
         LoggerInterface::class,
         ResponseFactoryInterface::class,
@@ -71,9 +76,9 @@ final class TestContainer
     ];
 
     /**
-     * Interfaces whose implementations need nr-llm's database or TYPO3's files (behind the door: nr-llm's
-     * tasks, its run table, its streaming chat, its configuration records; beside it: vision and the
-     * site's images): synthetic here, simulated by each site.
+     * Interfaces whose implementations need nr-llm's database or TYPO3's files and routes (behind the door:
+     * nr-llm's tasks, its run table, its streaming chat, its configuration records; beside it: vision, the
+     * site's images, the backend's route URLs): synthetic here, simulated by each site.
      */
     public const SIMULATED = [
         TaskCatalogueInterface::class,
@@ -82,6 +87,7 @@ final class TestContainer
         ConfigurationVisibilityInterface::class,
         VisionInterface::class,
         ImageSourceInterface::class,
+        RouteUrlsInterface::class,
     ];
 
     private const CLASS_NAME = 'AskAiTestContainer';

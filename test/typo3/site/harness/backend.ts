@@ -1,6 +1,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/chromium';
 import type { ModelRequest, ScriptedReply } from './fake-model';
@@ -31,6 +38,11 @@ export interface Seeded {
 export async function resetSite(): Promise<Seeded> {
   await model.reset();
   return fixture<Seeded>(site(), 'reset', { modelUrl: typo3().modelUrl });
+}
+
+/** The extension's settings for the next requests: the base (vision on its configuration) with these on top. */
+export function settings(changes: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return fixture(site(), 'settings', changes);
 }
 
 /** One SQL statement on the site's database; the rows of a SELECT. */
@@ -132,8 +144,11 @@ export async function selectParagraph(frame: FrameLocator, index: number): Promi
   await paragraph.dispatchEvent('mouseup');
 }
 
-/** The dialog inside the content frame. */
-export const dialog = (frame: FrameLocator) => frame.getByRole('dialog', { name: /Ask AI|KI fragen/ });
+/**
+ * The dialog: one of the backend's modals, in the top frame (over the module menu and the content frame
+ * alike), inside its widget's shadow root.
+ */
+export const dialog = (target: Page = page) => target.getByRole('dialog', { name: /Ask AI|KI fragen/ });
 
 /** `TYPO3.settings.ajaxUrls` of the backend the page is logged in to (each URL with its token). */
 export async function ajaxUrls(target: Page = page): Promise<Record<string, string>> {
@@ -181,4 +196,52 @@ export function markLogs(): Record<string, number> {
     }
   }
   return mark;
+}
+
+export interface RouteAnswer {
+  readonly status: number;
+  readonly type: string;
+  readonly text: string;
+}
+
+/**
+ * Calls one of the extension's routes (`ask_ai_run`, …) with the session of the page, as the dialog does:
+ * the route's URL with its token from `TYPO3.settings.ajaxUrls`, a JSON body for a POST.
+ */
+export async function route(name: string, body?: unknown, target: Page = page): Promise<RouteAnswer> {
+  const urls = await ajaxUrls(target);
+  const url = urls[name];
+  if (url === undefined) throw new Error(`no route ${name} in TYPO3.settings.ajaxUrls`);
+  return target.evaluate(
+    async ([href, payload]) => {
+      const response = await fetch(href, {
+        method: payload === null ? 'GET' : 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson, application/json' },
+        ...(payload === null ? {} : { body: payload }),
+        redirect: 'manual',
+      });
+      return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
+    },
+    [url, body === undefined ? null : JSON.stringify(body)] as const,
+  );
+}
+
+/** The events of an NDJSON answer, in order. */
+export const events = (text: string): Array<Record<string, unknown>> =>
+  text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** Opens the dialog from the rich-text editor's toolbar of the form in `frame`. */
+export async function openDialog(frame: FrameLocator, name: string | RegExp = 'Ask AI'): Promise<Locator> {
+  await frame.getByRole('button', { name }).first().click();
+  const ask = dialog();
+  await ask.waitFor();
+  return ask;
+}
+
+/** Saves the record form (the save button of FormEngine's doc header). */
+export async function save(frame: FrameLocator): Promise<void> {
+  await frame.getByRole('button', { name: 'Save', exact: true }).first().click();
 }

@@ -9,6 +9,7 @@ declare(strict_types=1);
  *   php fixture.php SITE reset '{"modelUrl": "http://127.0.0.1:PORT"}'  the base fixture (below)
  *   php fixture.php SITE sql '{"sql": "SELECT …", "params": [...]}'   one statement; rows as JSON for a SELECT
  *   php fixture.php SITE flush                                          TYPO3's caches
+ *   php fixture.php SITE settings '{"runDeadline": 10}'                 ask_ai's extension settings (on the base)
  *
  * The base fixture: nr-llm's provider (Ollama API) and model on the fake model, a default configuration
  * whose identifier is *not* "default" (nr-llm's wizard makes identifiers up from names; a default is
@@ -19,6 +20,7 @@ declare(strict_types=1);
  */
 
 use TYPO3\CMS\Core\Cache\CacheManager;
+use TYPO3\CMS\Core\Configuration\ExtensionConfiguration;
 use TYPO3\CMS\Core\Core\Bootstrap;
 use TYPO3\CMS\Core\Core\SystemEnvironmentBuilder;
 use TYPO3\CMS\Core\Crypto\PasswordHashing\PasswordHashFactory;
@@ -41,6 +43,7 @@ $result = match ($command) {
     'reset' => reset_site($pool, (string)($arguments['modelUrl'] ?? ''), $site),
     'sql' => run_sql($pool, (string)$arguments['sql'], $arguments['params'] ?? []),
     'flush' => flush_caches(),
+    'settings' => ask_ai_settings($arguments),
     default => throw new InvalidArgumentException('unknown command ' . $command),
 };
 echo json_encode($result, JSON_THROW_ON_ERROR | JSON_INVALID_UTF8_SUBSTITUTE), "\n";
@@ -62,6 +65,24 @@ function flush_caches(): bool
     return true;
 }
 
+/**
+ * The extension's settings (Extension Configuration › ask_ai): the base — images on the vision
+ * configuration — with the given ones on top.
+ *
+ * @param array<string, mixed> $changes
+ */
+function ask_ai_settings(array $changes): array
+{
+    $settings = ['visionConfiguration' => 'vision-assistant-9c1e'] + $changes + [
+        'taskPresets' => 'beside', 'runsPerUser' => 2, 'runsPerSite' => 8, 'runDeadline' => 120,
+        'feedbackPerMinute' => 30, 'toolDataClass' => 'editorContent', 'toolAllowList' => '', 'debugView' => 0,
+    ];
+    $settings = $changes + $settings;
+    GeneralUtility::makeInstance(ExtensionConfiguration::class)->set('ask_ai', $settings);
+
+    return $settings;
+}
+
 function insert(ConnectionPool $pool, string $table, array $row): int
 {
     $connection = $pool->getConnectionForTable($table);
@@ -75,13 +96,14 @@ function reset_site(ConnectionPool $pool, string $modelUrl, string $site): array
     if ($modelUrl === '') {
         throw new InvalidArgumentException('reset needs the fake model\'s URL (modelUrl)');
     }
+    ask_ai_settings([]);
     $tables = [
         'tx_nrllm_provider', 'tx_nrllm_model', 'tx_nrllm_configuration', 'tx_nrllm_configuration_begroups_mm',
         'tx_nrllm_task', 'tx_nrllm_agentrun', 'tx_nrllm_agentrun_event', 'tx_nrllm_call_outcome',
         'tx_nrllm_telemetry', 'tx_nrllm_user_budget', 'tx_nrllm_service_usage', 'tx_nrllm_governance_event',
         'tx_nrllm_tool_state', 'tx_nrllm_tool_group_state', 'be_groups', 'tt_content', 'sys_file',
         'sys_file_reference', 'sys_file_metadata', 'sys_file_processedfile', 'sys_log', 'sys_history',
-        'sys_refindex', 'be_sessions',
+        'sys_refindex', 'be_sessions', 'tx_askai_run',
     ];
     $schema = $pool->getConnectionByName(ConnectionPool::DEFAULT_CONNECTION_NAME)->createSchemaManager();
     $existing = array_map('strtolower', $schema->listTableNames());
@@ -149,10 +171,21 @@ function reset_site(ConnectionPool $pool, string $modelUrl, string $site): array
         'db_mountpoints' => '1', 'file_mountpoints' => '', 'tables_select' => 'pages,tt_content,sys_file,sys_file_reference,sys_file_metadata',
         'tables_modify' => 'tt_content,sys_file_reference,sys_file_metadata', 'pagetypes_select' => '1',
         'non_exclude_fields' => 'tt_content:bodytext,tt_content:header,tt_content:assets,tt_content:image,sys_file_reference:alternative,sys_file_reference:title,sys_file_reference:description,sys_file_metadata:alternative',
-        'explicit_allowdeny' => 'tt_content:CType:text,tt_content:CType:textmedia', 'tstamp' => $now, 'crdate' => $now,
+        'explicit_allowdeny' => 'tt_content:CType:text,tt_content:CType:textmedia', 'groupMods' => 'web_layout,web_list,media_management',
+        'tstamp' => $now, 'crdate' => $now,
     ];
     $aiGroup = insert($pool, 'be_groups', ['title' => 'Editors with AI', 'custom_options' => 'tx_nrllm_grants:tasks_use'] + $rights);
     $plainGroup = insert($pool, 'be_groups', ['title' => 'Editors', 'custom_options' => ''] + $rights);
+    // nr-vault gives a backend user a secret through its allowed groups: the editors with AI may use the
+    // vision provider's key. (Its CLI's --groups option is not applied by nr-vault 0.x: the relation is
+    // written here, as its repository writes it.)
+    $secret = $pool->getConnectionForTable('tx_nrvault_secret')
+        ->select(['uid'], 'tx_nrvault_secret', ['identifier' => 'ask_ai_test_openai_key'])->fetchOne();
+    if ($secret !== false) {
+        $mm = $pool->getConnectionForTable('tx_nrvault_secret_begroups_mm');
+        $mm->delete('tx_nrvault_secret_begroups_mm', ['uid_local' => (int)$secret]);
+        $mm->insert('tx_nrvault_secret_begroups_mm', ['uid_local' => (int)$secret, 'uid_foreign' => $aiGroup, 'sorting' => 0, 'sorting_foreign' => 0]);
+    }
     // One hash for the three editors (the same password), kept with the site: TYPO3's hash is slow by design.
     $hashFile = $site . '/var/ask-ai-editor-password.hash';
     $password = is_file($hashFile) ? trim((string)file_get_contents($hashFile)) : '';

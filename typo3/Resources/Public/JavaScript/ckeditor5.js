@@ -1,13 +1,14 @@
+/*! ask-ai-dialog 0.1.0 | MIT License | Built by `npm run build` from the package's src/; dist/ckeditor5.js and its source map in the npm package ask-ai-dialog@0.1.0 are this file before its imports were pointed at @ask-ai-dialog/typo3/. */
 import { Command as e, Plugin as t } from "@ckeditor/ckeditor5-core";
-import { answerDom as n, attachEditor as r, mount as i, preloadAnswerDom as a, typo3Endpoints as o } from "@ask-ai-dialog/typo3/widget-standalone.js";
-import { ButtonView as s } from "@ckeditor/ckeditor5-ui";
+import { answerDom as n, attachEditor as r, mount as i, preloadAnswerDom as a, typo3Endpoints as o, typo3EndpointsRefresh as s } from "@ask-ai-dialog/typo3/widget-standalone.js";
+import { ButtonView as c } from "@ckeditor/ckeditor5-ui";
 // src/widget/adopt-styles.ts
-var c = /* @__PURE__ */ new WeakMap();
-function l(e, t) {
+var l = /* @__PURE__ */ new WeakMap();
+function u(e, t) {
 	let n = e.nodeType === 9 ? e : e.ownerDocument, r = n.defaultView?.CSSStyleSheet;
 	if ("adoptedStyleSheets" in e && typeof r?.prototype.replaceSync == "function") try {
-		let i = c.get(n);
-		i || c.set(n, i = /* @__PURE__ */ new Map());
+		let i = l.get(n);
+		i || l.set(n, i = /* @__PURE__ */ new Map());
 		let a = i.get(t);
 		a || (a = new r(), a.replaceSync(t), i.set(t, a));
 		let o = a;
@@ -20,21 +21,21 @@ function l(e, t) {
 	return i.textContent = t, (e.nodeType === 9 ? e.head : e).prepend(i), () => i.remove();
 }
 // src/ckeditor5/model-markdown.ts
-var u = /^heading([1-6])$/;
-function d(e) {
-	return m([...e.getChildren()], !0).replace(/\n{3,}/g, "\n\n").trim();
-}
+var d = /^heading([1-6])$/;
 function f(e) {
-	return m([...e.getChildren()], !1).replace(/\n{3,}/g, "\n\n").trim();
+	return h([...e.getChildren()], !0).replace(/\n{3,}/g, "\n\n").trim();
 }
 function p(e) {
+	return h([...e.getChildren()], !1).replace(/\n{3,}/g, "\n\n").trim();
+}
+function m(e) {
 	return e.is("element");
 }
-function m(e, t) {
+function h(e, t) {
 	let n = [], r = /* @__PURE__ */ new Map(), i = !1;
 	for (let a of e) {
-		if (!p(a)) {
-			n.push(b([a], t));
+		if (!m(a)) {
+			n.push(x([a], t));
 			continue;
 		}
 		let e = a.getAttribute("listType");
@@ -43,43 +44,43 @@ function m(e, t) {
 			for (let e of r.keys()) e > o && r.delete(e);
 			let s = (r.get(o) ?? 0) + 1;
 			r.set(o, e === "numbered" ? s : 0);
-			let c = t ? e === "numbered" ? `${s}.` : e === "todo" ? a.getAttribute("todoListChecked") ? "- [x]" : "- [ ]" : "-" : e === "numbered" ? `${s}.` : "•", l = `${"   ".repeat(o)}${c} ${h(a, t)}`;
+			let c = t ? e === "numbered" ? `${s}.` : e === "todo" ? a.getAttribute("todoListChecked") ? "- [x]" : "- [ ]" : "-" : e === "numbered" ? `${s}.` : "•", l = `${"   ".repeat(o)}${c} ${g(a, t)}`;
 			n.push(i ? `\n${l}` : `${n.length ? "\n\n" : ""}${l}`), i = !0;
 			continue;
 		}
 		r.clear(), i = !1;
-		let o = h(a, t);
+		let o = g(a, t);
 		o !== "" && n.push(`${n.length ? "\n\n" : ""}${o}`);
 	}
 	return n.join("");
 }
-function h(e, t) {
-	let n = [...e.getChildren()], r = u.exec(e.name);
-	if (r) return t ? `${"#".repeat(Number(r[1]))} ${b(n, !0)}` : b(n, !1);
+function g(e, t) {
+	let n = [...e.getChildren()], r = d.exec(e.name);
+	if (r) return t ? `${"#".repeat(Number(r[1]))} ${x(n, !0)}` : x(n, !1);
 	switch (e.name) {
 		case "blockQuote": {
-			let e = m(n, t);
+			let e = h(n, t);
 			return t ? e.replace(/^/gm, "> ") : e;
 		}
 		case "codeBlock": {
-			let r = n.map((e) => e.is("element", "softBreak") ? "\n" : v(e)).join("");
+			let r = n.map((e) => e.is("element", "softBreak") ? "\n" : y(e)).join("");
 			if (!t) return r;
 			let i = r.includes("```") ? "~~~" : "```", a = e.getAttribute("language");
 			return `${i}${typeof a == "string" && a !== "plaintext" ? a : ""}\n${r}\n${i}`;
 		}
-		case "table": return _(n.filter(p), t);
+		case "table": return v(n.filter(m), t);
 		case "horizontalLine": return t ? "---" : "";
 		case "imageBlock":
 		case "imageInline": {
 			let n = e.getAttribute("alt");
-			return typeof n == "string" ? t ? `![${y(n)}]()` : n : "";
+			return typeof n == "string" ? t ? `![${b(n)}]()` : n : "";
 		}
-		default: return n.some((e) => p(e) && !g.has(e.name)) ? m(n, t) : b(n, t);
+		default: return n.some((e) => m(e) && !_.has(e.name)) ? h(n, t) : x(n, t);
 	}
 }
-var g = /* @__PURE__ */ new Set(["softBreak", "imageInline"]);
-function _(e, t) {
-	let n = e.map((e) => [...e.getChildren()].filter(p).map((e) => m([...e.getChildren()], t).replace(/\n+/g, " ")));
+var _ = /* @__PURE__ */ new Set(["softBreak", "imageInline"]);
+function v(e, t) {
+	let n = e.map((e) => [...e.getChildren()].filter(m).map((e) => h([...e.getChildren()], t).replace(/\n+/g, " ")));
 	if (!t) return n.map((e) => e.join("	")).join("\n");
 	let r = Math.max(0, ...n.map((e) => e.length));
 	if (r === 0) return "";
@@ -90,24 +91,24 @@ function _(e, t) {
 		...o.map(i)
 	].join("\n");
 }
-function v(e) {
+function y(e) {
 	return "data" in e && typeof e.data == "string" ? e.data : "";
 }
-function y(e) {
+function b(e) {
 	return e.replace(/([\\`*_[\]<>#|~])/g, "\\$1");
 }
-function b(e, t) {
+function x(e, t) {
 	let n = "";
 	for (let r of e) {
 		if (r.is("element", "softBreak")) {
 			n += t ? "  \n" : "\n";
 			continue;
 		}
-		if (p(r)) {
-			n += h(r, t);
+		if (m(r)) {
+			n += g(r, t);
 			continue;
 		}
-		let e = v(r);
+		let e = y(r);
 		if (!t) {
 			n += e;
 			continue;
@@ -116,7 +117,7 @@ function b(e, t) {
 			n += e.includes("`") ? `\`\` ${e} \`\`` : `\`${e}\``;
 			continue;
 		}
-		let [, i = "", a = "", o = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(e) ?? [], s = y(a);
+		let [, i = "", a = "", o = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(e) ?? [], s = b(a);
 		if (s !== "") {
 			r.getAttribute("strikethrough") && (s = `~~${s}~~`), r.getAttribute("italic") && (s = `*${s}*`), r.getAttribute("bold") && (s = `**${s}**`);
 			let e = r.getAttribute("linkHref");
@@ -127,7 +128,7 @@ function b(e, t) {
 	return n;
 }
 // src/ckeditor5/ask-ai-editing.ts
-var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
+var S = "askAi:selection", C = "askAiGenerated", w = class extends e {
 	#e;
 	constructor(e, t) {
 		super(e), this.#e = t;
@@ -136,9 +137,9 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 		this.isEnabled = this.editor.model.canEditAt(this.editor.model.document.selection);
 	}
 	execute(e) {
-		return this.editor.plugins.get(w).apply(this.#e, e);
+		return this.editor.plugins.get(T).apply(this.#e, e);
 	}
-}, w = class extends t {
+}, T = class extends t {
 	static get pluginName() {
 		return "AskAiEditing";
 	}
@@ -151,7 +152,7 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 	}
 	init() {
 		let { editor: e } = this;
-		a(), e.commands.add("askAiInsert", new C(e, "insert")), e.commands.add("askAiReplace", new C(e, "replace")), e.conversion.for("editingDowncast").markerToHighlight({
+		a(), e.commands.add("askAiInsert", new w(e, "insert")), e.commands.add("askAiReplace", new w(e, "replace")), e.conversion.for("editingDowncast").markerToHighlight({
 			model: "askAi",
 			view: { classes: "ask-ai-held-selection" }
 		}), this.#n();
@@ -161,7 +162,7 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 		if (!i || !a) return null;
 		let o = t.createRange(i.start, a.end), s = t.getSelectedContent(n);
 		t.change((e) => {
-			t.markers.has("askAi:selection") ? e.updateMarker(x, { range: o }) : e.addMarker(x, {
+			t.markers.has("askAi:selection") ? e.updateMarker(S, { range: o }) : e.addMarker(S, {
 				range: o,
 				usingOperation: !1,
 				affectsData: !1
@@ -172,21 +173,21 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 		};
 		let c = t.document.getRoot();
 		return {
-			text: o.isCollapsed ? "" : f(s),
-			markdown: o.isCollapsed ? "" : d(s),
-			document: c ? f(c) : ""
+			text: o.isCollapsed ? "" : p(s),
+			markdown: o.isCollapsed ? "" : f(s),
+			document: c ? p(c) : ""
 		};
 	}
 	release() {
 		this.#e = null;
 		let { model: e } = this.editor;
-		e.markers.has("askAi:selection") && e.change((e) => e.removeMarker(x));
+		e.markers.has("askAi:selection") && e.change((e) => e.removeMarker(S));
 	}
 	verify(e) {
 		let { model: t } = this.editor, n = this.editor.commands.get(e === "insert" ? "askAiInsert" : "askAiReplace");
 		if (this.editor.isReadOnly || n?.isEnabled === !1) return { refused: "readOnly" };
 		if (e === "insert") return null;
-		let r = t.markers.get(x), i = this.#e;
+		let r = t.markers.get(S), i = this.#e;
 		if (!r || !i || i.collapsed) return { refused: "selectionRemoved" };
 		let a = r.getRange();
 		return a.isCollapsed || a.root.rootName === "$graveyard" ? { refused: "selectionRemoved" } : this.editor.data.stringify(t.getSelectedContent(t.createSelection(a))) === i.data ? null : { refused: "selectionChanged" };
@@ -194,18 +195,32 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 	apply(e, { answer: t, mark: n }) {
 		let r = this.verify(e);
 		if (r) return r;
-		let { model: i } = this.editor, a = i.markers.get(x), o = !!this.editor.config.get("askAi")?.markGenerated, s = !1;
+		let { model: i } = this.editor, a = i.markers.get(S), o = !!this.editor.config.get("askAi")?.markGenerated, s = !1;
 		return i.change((r) => {
 			let c = this.#t(t);
 			if (o) {
 				let e = [...r.createRangeIn(c).getItems()].filter((e) => e.is("$textProxy"));
-				for (let t of e) r.setAttribute(S, n ?? "true", t);
+				for (let t of e) r.setAttribute(C, n ?? "true", t);
 			}
 			let l = a?.getRange(), u = l && l.root.rootName !== "$graveyard" ? l : i.document.selection.getFirstRange();
 			if (!u) return;
-			let d = e === "replace" ? r.createSelection(u) : T(i, u), f = i.insertContent(c, d);
-			r.setSelection(f.end), s = !f.isCollapsed || c.isEmpty;
+			let d = e === "replace" ? r.createSelection(u) : E(i, u), f = i.insertContent(c, d);
+			r.setSelection(f), s = !f.isCollapsed || c.isEmpty;
 		}), s ? null : { refused: "other" };
+	}
+	heldImage() {
+		let e = this.editor.model.markers.get(S)?.getRange().getContainedElement();
+		return e && e.name.startsWith("image") && e.root.rootName !== "$graveyard" ? e : null;
+	}
+	applyAltText(e) {
+		let { editor: t } = this, n = this.heldImage(), r = t.commands.get("imageTextAlternative");
+		if (t.isReadOnly) return { refused: "readOnly" };
+		if (!n) return { refused: "selectionRemoved" };
+		if (!r) return { refused: "other" };
+		let i = e.replace(/\s+/g, " ").trim();
+		return t.model.change((e) => {
+			e.setSelection(n, "on"), t.execute("imageTextAlternative", { newValue: i });
+		}), n.getAttribute("alt") === i ? null : { refused: "other" };
 	}
 	#t(e) {
 		let { data: t } = this.editor, r = this.editor.ui.view.element?.ownerDocument ?? document, i = t.processor, a = n(e, r), o;
@@ -220,11 +235,15 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 		let e = this.editor.config.get("askAi")?.markGenerated;
 		if (!e) return;
 		let t = typeof e == "object" && e.viewAttribute || "data-ai-generated", { editor: n } = this;
-		n.model.schema.extend("$text", { allowAttributes: S }), n.model.schema.setAttributeProperties(S, {
+		n.model.schema.extend("$text", { allowAttributes: C }), n.model.schema.setAttributeProperties(C, {
 			isFormatting: !1,
 			copyOnEnter: !1
-		}), n.conversion.for("downcast").attributeToElement({
-			model: S,
+		});
+		let r = n.model.document.selection, i = () => {
+			r.hasAttribute(C) && n.model.enqueueChange({ isUndoable: !1 }, (e) => e.removeSelectionAttribute(C));
+		};
+		this.listenTo(r, "change:attribute", i), this.listenTo(r, "change:range", i), n.conversion.for("downcast").attributeToElement({
+			model: C,
 			view: (e, { writer: n }) => e ? n.createAttributeElement("span", { [t]: String(e) }, { priority: 5 }) : null
 		}), n.conversion.for("upcast").elementToAttribute({
 			view: {
@@ -232,25 +251,25 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 				attributes: { [t]: /[\s\S]*/ }
 			},
 			model: {
-				key: S,
+				key: C,
 				value: (e) => e.getAttribute(t) ?? "true"
 			}
 		});
 	}
 };
-function T(e, t) {
+function E(e, t) {
 	let n = t.end, r = n.parent;
 	return !r.is("element") || r.is("rootElement") ? n : r.isEmpty ? e.createPositionAt(r, 0) : e.schema.isBlock(r) ? e.createPositionAfter(r) : n;
 }
-// src/session/locale.ts
-function E(e) {
+// src/i18n/locale.ts
+function D(e) {
 	return e?.toLowerCase().startsWith("de") ? "de" : "en";
 }
 // src/ckeditor5/ask-ai-ui.ts
-var D = {
+var O = {
 	en: "Ask AI",
 	de: "KI fragen"
-}, O = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><path d=\"M9 1.5 10.7 6.3 15.5 8 10.7 9.7 9 14.5 7.3 9.7 2.5 8 7.3 6.3Z\"/><path d=\"M15.5 12l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9Z\"/></svg>", k = "Ctrl+J", A = class extends t {
+}, k = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><path d=\"M9 1.5 10.7 6.3 15.5 8 10.7 9.7 9 14.5 7.3 9.7 2.5 8 7.3 6.3Z\"/><path d=\"M15.5 12l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9Z\"/></svg>", A = "Ctrl+J", j = class extends t {
 	static get pluginName() {
 		return "AskAiUI";
 	}
@@ -258,85 +277,95 @@ var D = {
 		return !1;
 	}
 	init() {
-		let { editor: e } = this, t = () => e.config.get("askAi") ?? {}, n = () => t().messages?.trigger ?? D[E(t().locale ?? e.locale.uiLanguage)] ?? D.en;
+		let { editor: e } = this, t = () => e.config.get("askAi") ?? {}, n = () => t().messages?.trigger ?? O[D(t().locale ?? e.locale.uiLanguage)] ?? O.en;
 		e.ui.componentFactory.add("askAi", (t) => {
-			let r = new s(t), i = e.commands.get("askAi");
+			let r = new c(t), i = e.commands.get("askAi");
 			return r.set({
 				label: n(),
-				icon: O,
+				icon: k,
 				tooltip: !0,
 				withText: !0,
-				keystroke: k,
+				keystroke: A,
 				class: "ask-ai-ckeditor-button"
 			}), r.bind("isEnabled").to(i, "isEnabled"), this.listenTo(r, "execute", () => e.execute("askAi")), r;
-		}), e.keystrokes.set(k, (t, n) => {
+		}), e.keystrokes.set(A, (t, n) => {
 			e.commands.get("askAi")?.isEnabled && (e.execute("askAi"), n());
 		});
 	}
-}, j = ".ck-editor__editable .ask-ai-held-selection { background-color: var(--ask-ai-held-selection, color-mix(in srgb, Highlight 30%, transparent)); box-shadow: 0 0 0 1px color-mix(in srgb, Highlight 60%, transparent); }", M = class extends e {
+}, M = ".ck-editor__editable .ask-ai-held-selection { background-color: var(--ask-ai-held-selection, color-mix(in srgb, Highlight 30%, transparent)); box-shadow: 0 0 0 1px color-mix(in srgb, Highlight 60%, transparent); }", N = class extends e {
 	refresh() {
-		this.isEnabled = this.editor.plugins.get(N).isConfigured;
+		this.isEnabled = this.editor.plugins.get(P).isConfigured;
 	}
 	execute() {
-		this.editor.plugins.get(N).open();
+		this.editor.plugins.get(P).open();
 	}
-}, N = class extends t {
+}, P = class extends t {
 	static get pluginName() {
 		return "AskAi";
 	}
 	static get requires() {
-		return [w, A];
+		return [T, j];
 	}
 	static get isOfficialPlugin() {
 		return !1;
 	}
 	#e = null;
 	#t = null;
-	#n = {};
+	#n = null;
+	#r = null;
+	#i = {};
 	constructor(e) {
 		super(e), e.config.define("askAi", {});
 	}
 	get isConfigured() {
-		let e = this.#n;
+		let e = this.#i;
 		return !!(e.transport || e.endpoints || e.routes);
 	}
 	init() {
 		let { editor: e } = this;
-		this.#n = e.config.get("askAi") ?? {}, e.commands.add("askAi", new M(e));
+		this.#i = e.config.get("askAi") ?? {}, e.commands.add("askAi", new N(e));
 	}
 	configure(e) {
-		this.#n = {
-			...this.#n,
+		this.#i = {
+			...this.#i,
 			...e
-		}, this.editor.commands.get("askAi")?.refresh(), this.#e?.update(this.#a());
+		}, this.editor.commands.get("askAi")?.refresh(), this.#e?.update(this.#s());
 	}
 	open() {
-		this.#r().open();
+		this.#a().open();
 	}
 	close() {
 		this.#e?.close();
 	}
 	destroy() {
-		this.#e?.detach(), this.#e = null, this.#t?.(), this.#t = null, super.destroy();
+		this.#r?.(), this.#r = null, this.#e?.detach(), this.#e = null, this.#n?.(), this.#n = null, super.destroy();
 	}
-	#r() {
+	#a() {
 		if (this.#e) return this.#e;
 		let e = this.editor.ui.view.element?.ownerDocument ?? document;
-		return this.#t = l(e, j), this.#e = r(P(this.editor, () => this.#i()), {
-			mount: this.#n.mount ?? i,
+		this.#n = u(e, M);
+		let t = F(this.#i.container, e);
+		if (t.ownerDocument !== e && e.defaultView) {
+			let t = e.defaultView, n = () => {
+				this.#e?.detach(), this.#e = null;
+			};
+			t.addEventListener("pagehide", n), this.#r = () => t.removeEventListener("pagehide", n);
+		}
+		return this.#e = r(I(this.editor, () => this.#o()), {
+			mount: this.#i.mount ?? i,
 			props: {
-				...this.#a(),
+				...this.#s(),
 				open: !1
 			},
-			container: this.#n.container?.() ?? e.body,
+			container: t,
 			onApply: (e) => {
-				this.fire("apply", e), this.#n.onApply?.(e);
+				this.fire("apply", e), this.#i.onApply?.(e);
 			},
 			part: "ckeditor5"
 		}), this.#e;
 	}
-	#i() {
-		let { editor: e } = this, t = this.#n.record, n = e.config.get("language") === void 0 ? void 0 : e.locale.contentLanguage;
+	#o() {
+		let { editor: e } = this, t = this.#i.record, n = e.config.get("language") === void 0 ? void 0 : e.locale.contentLanguage;
 		return {
 			...n ? { contentLanguage: n } : {},
 			...t ? {
@@ -346,30 +375,45 @@ var D = {
 			} : {}
 		};
 	}
-	#a() {
-		let { routes: e, record: t, markGenerated: n, onApply: r, container: i, mount: a, ...s } = this.#n, { taskPresets: c, taskPresetPlacement: l, ...u } = s, d = c?.length ? c : void 0, f = u.endpoints;
-		if (!f && !u.transport && e) try {
-			f = o(e);
-		} catch {
-			f = {
-				tools: "",
-				run: ""
-			};
+	#s() {
+		let { routes: e, record: t, markGenerated: n, onApply: r, container: i, mount: a, ...c } = this.#i, { taskPresets: l, taskPresetPlacement: u, ...d } = c, f = l?.length ? l : void 0, p = d.endpoints, m = d.refreshEndpoints;
+		if (!p && !d.transport && e) {
+			try {
+				p = o(e);
+			} catch {
+				p = {
+					tools: "",
+					run: ""
+				};
+			}
+			this.#t?.routes !== e && (this.#t = {
+				routes: e,
+				refresh: s(e)
+			}), m ??= this.#t.refresh;
 		}
 		return {
-			...u,
-			locale: this.#o(),
-			...d && l === "instead" ? { presets: d } : { morePresets: d },
-			endpoints: f,
+			...d,
+			locale: this.#c(),
+			...f && u === "instead" ? { presets: f } : { morePresets: f },
+			endpoints: p,
+			refreshEndpoints: m,
 			hideTrigger: !0
 		};
 	}
-	#o() {
-		return this.#n.locale ?? this.editor.locale.uiLanguage;
+	#c() {
+		return this.#i.locale ?? this.editor.locale.uiLanguage;
 	}
 };
-function P(e, t = () => ({})) {
-	let n = e.plugins.get(w);
+function F(e, t) {
+	if (typeof e == "function") return e();
+	if (e === "top") try {
+		let e = t.defaultView?.top?.document.body;
+		if (e) return e;
+	} catch {}
+	return t.body;
+}
+function I(e, t = () => ({})) {
+	let n = e.plugins.get(T);
 	return {
 		element: e.ui.view.element ?? document.body,
 		editsAfterClose: !1,
@@ -378,26 +422,29 @@ function P(e, t = () => ({})) {
 				text: "",
 				markdown: "",
 				document: ""
-			};
+			}, i = e.plugins.has("ImageEditing") ? n.heldImage() : null, a = i?.getAttribute("src");
 			return {
 				selection: r.text,
 				selectionMarkdown: r.markdown,
 				document: r.document,
 				context: t(),
-				subject: e.model.document.selection.getSelectedElement()?.name.startsWith("image") ? "image" : void 0,
-				verify: (e) => n.verify(e),
-				apply: (t, n, r) => {
-					let i = t === "insert" ? "askAiInsert" : "askAiReplace", a = e.execute(i, {
-						answer: n,
-						mark: r.runUuid ?? "true"
+				subject: i ? "image" : void 0,
+				image: i && typeof a == "string" ? { src: a } : void 0,
+				verify: (e) => i ? n.heldImage() ? null : { refused: "selectionRemoved" } : n.verify(e),
+				apply: (t, r, a) => {
+					if (i) return n.applyAltText(r.text);
+					let o = t === "insert" ? "askAiInsert" : "askAiReplace", s = e.execute(o, {
+						answer: r,
+						mark: a.runUuid ?? "true"
 					});
-					return a === void 0 ? { refused: "other" } : a;
+					return s === void 0 ? { refused: "other" } : s;
 				},
-				release: () => n.release()
+				release: () => n.release(),
+				focus: () => e.editing.view.focus()
 			};
 		},
 		dispose() {}
 	};
 }
-export { k as ASK_AI_KEYSTROKE, N as AskAi, C as AskAiApplyCommand, M as AskAiCommand, w as AskAiEditing, A as AskAiUI, d as modelToMarkdown, f as modelToText };
+export { A as ASK_AI_KEYSTROKE, P as AskAi, w as AskAiApplyCommand, N as AskAiCommand, T as AskAiEditing, j as AskAiUI, f as modelToMarkdown, p as modelToText };
 

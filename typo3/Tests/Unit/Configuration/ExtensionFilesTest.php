@@ -6,6 +6,7 @@ namespace AskAiDialog\AskAi\Tests\Unit\Configuration;
 
 use AskAiDialog\AskAi\Configuration\ExtensionSettings;
 use AskAiDialog\AskAi\Controller\AskAiController;
+use AskAiDialog\AskAi\Controller\RoutesController;
 use PHPUnit\Framework\TestCase;
 
 /** What TYPO3 and composer read from the extension's own files. */
@@ -32,12 +33,14 @@ final class ExtensionFilesTest extends TestCase
     {
         $routes = require self::extension('Configuration/Backend/AjaxRoutes.php');
 
-        self::assertSame(['ask_ai_tools', 'ask_ai_run', 'ask_ai_cancel', 'ask_ai_tasks', 'ask_ai_outcome'], array_keys($routes));
+        self::assertSame(['ask_ai_tools', 'ask_ai_run', 'ask_ai_cancel', 'ask_ai_tasks', 'ask_ai_routes', 'ask_ai_outcome'], array_keys($routes));
         foreach ($routes as $id => $route) {
             [$class, $method] = explode('::', $route['target']);
-            self::assertSame(AskAiController::class, $class, $id);
+            self::assertSame($id === 'ask_ai_routes' ? RoutesController::class : AskAiController::class, $class, $id);
             self::assertTrue(method_exists($class, $method), $id);
-            self::assertSame(in_array($id, ['ask_ai_tools', 'ask_ai_tasks'], true) ? ['GET'] : ['POST'], $route['methods'], $id);
+            self::assertSame(in_array($id, ['ask_ai_tools', 'ask_ai_tasks', 'ask_ai_routes'], true) ? ['GET'] : ['POST'], $route['methods'], $id);
+            // Only the route that answers fresh URLs after a new login is reachable without the page's token.
+            self::assertSame($id === 'ask_ai_routes' ? 'public' : null, $route['access'] ?? null, $id);
         }
     }
 
@@ -73,7 +76,7 @@ final class ExtensionFilesTest extends TestCase
         $defaults = array_column($matches, 2, 1);
         $settings = new ExtensionSettings(null, []);
 
-        self::assertSame(['taskPresets', 'runsPerUser', 'runsPerSite', 'runDeadline', 'feedbackPerMinute', 'toolDataClass', 'toolAllowList', 'debugView'], array_keys($defaults));
+        self::assertSame(['taskPresets', 'runsPerUser', 'runsPerSite', 'runDeadline', 'feedbackPerMinute', 'toolDataClass', 'toolAllowList', 'debugView', 'visionConfiguration'], array_keys($defaults));
         self::assertSame($defaults['taskPresets'], $settings->taskPlacement());
         self::assertSame((int)$defaults['runsPerUser'], $settings->runsPerUser());
         self::assertSame((int)$defaults['runsPerSite'], $settings->runsPerSite());

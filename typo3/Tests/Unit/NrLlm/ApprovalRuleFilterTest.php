@@ -88,7 +88,9 @@ final class ApprovalRuleFilterTest extends TestCase
     {
         $provider = new class ($tools) implements ToolProviderInterface {
             /** @param list<\Netresearch\NrLlm\Service\Tool\ToolInterface> $tools */
-            public function __construct(private readonly array $tools) {}
+            public function __construct(private readonly array $tools)
+            {
+            }
 
             public function tools(): iterable
             {

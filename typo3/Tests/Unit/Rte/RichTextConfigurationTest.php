@@ -43,6 +43,10 @@ final class RichTextConfigurationTest extends TestCase
         self::assertSame(RichTextConfiguration::ROUTES, $configuration['askAi']['routes']);
         self::assertSame(['table' => 'tt_content', 'uid' => 12, 'field' => 'bodytext'], $configuration['askAi']['record']);
         self::assertArrayNotHasKey('configuration', $configuration['askAi'], 'nr-llm’s default, found by its flag on the server');
+        // One of the backend's modals: over the whole backend (the top frame), in the backend's own look.
+        self::assertSame('top', $configuration['askAi']['container']);
+        self::assertSame('typo3', $configuration['askAi']['theme']);
+        self::assertSame('ask_ai_routes', $configuration['askAi']['routes']['routes']);
     }
 
     public function testAddsNothingTwiceAndTheSitesOwnAskAiSettingsWin(): void
@@ -53,6 +57,8 @@ final class RichTextConfigurationTest extends TestCase
         self::assertSame($once, $twice);
         self::assertSame('eu-hosted', $twice['askAi']['configuration']);
         self::assertFalse($twice['askAi']['markGenerated']);
+        // A site that wants the dialog in the editor's own frame says so.
+        self::assertSame('body', RichTextConfiguration::withAskAi(['askAi' => ['container' => 'body']], [])['askAi']['container']);
     }
 
     public function testAToolbarGivenAsAListAndARecordNotYetSaved(): void

@@ -132,6 +132,14 @@ final class RunEventsTest extends TestCase
         self::assertSame('deadline', self::events()->ofAgentRun($down, null, 120, true)['reason'], 'a provider call cut off by the deadline');
     }
 
+    public function testAProviderCallThatTimedOutIsTheDeadlineEvenAMomentBeforeIt(): void
+    {
+        // The HTTP client's timeout is the run's whole seconds left: it fires just before the deadline's clock.
+        $timedOut = new \RuntimeException('wrapper', 0, new \RuntimeException('cURL error 28: Operation timed out after 9002 milliseconds with 0 bytes received'));
+        self::assertSame('deadline', Failure::of($timedOut, false)->reason);
+        self::assertSame('failed', Failure::of(new \RuntimeException('the model said no'), false)->reason);
+    }
+
     private static function events(): RunEvents
     {
         return new RunEvents(Labels::english());

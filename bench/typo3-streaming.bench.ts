@@ -1,0 +1,107 @@
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
+import { ensureVaultKey, fixture, prepareSite, serveSite, typo3Cli, type SiteServer } from '../scripts/typo3-site';
+import { startFakeModel, type FakeModel, type ModelRequest } from '../test/typo3/site/harness/fake-model';
+import { record } from './results';
+
+/**
+ * The answer streaming in the real TYPO3 13.4 with nr-llm (the real-TYPO3 tests' site and fake model): a
+ * model that streams 30 chunks 200 ms apart, an editor's Improve (a task without tools, nr-llm's streaming
+ * chat). When the first words reach the browser, against when the model sent its first and its last chunk
+ * (one machine, one clock). Budget: the first words ≤ 500 ms after the model's first chunk.
+ */
+const BUDGET_MS = 500;
+const CHUNKS = Array.from({ length: 30 }, (_, i) => `word${i + 1} `);
+
+let model: FakeModel;
+let server: SiteServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const site = await prepareSite();
+  await typo3Cli(site, 'cache:flush');
+  await ensureVaultKey(site);
+  model = await startFakeModel();
+  await fixture(site, 'reset', { modelUrl: model.url });
+  server = await serveSite(site, 4);
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await model?.close();
+});
+
+it('TYPO3: first words after the model’s first chunk', async () => {
+  await fetch(`${model.url}/__fake/replies`, {
+    method: 'POST',
+    body: JSON.stringify([{ chunks: CHUNKS, chunkDelayMs: 200, times: null }]),
+  });
+  const page = await (await browser.newContext({ baseURL: server.url })).newPage();
+  await page.goto('/typo3/');
+  await page.locator('input[name="username"]').fill('editor');
+  await page.locator('input[type="password"]').fill('Editor-Pass-1234!');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/typo3\/(main|module)/, { timeout: 30_000 });
+  // The dialog's own request, read as the dialog reads it: the time each event arrives in the browser.
+  const arrivals = await page.evaluate(async () => {
+    const urls = (window as unknown as { TYPO3: { settings: { ajaxUrls: Record<string, string> } } }).TYPO3.settings
+      .ajaxUrls;
+    const response = await fetch(urls.ask_ai_run!, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+      body: JSON.stringify({
+        prompt: 'Improve the wording, grammar and punctuation of this text.',
+        context: { selection: 'The harbour opened in 1871.' },
+        tools: [],
+        stream: true,
+        requestId: crypto.randomUUID(),
+      }),
+    });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    let firstDelta: number | null = null;
+    let done: number | null = null;
+    for (;;) {
+      const { value, done: end } = await reader.read();
+      if (end) break;
+      buffer += decoder.decode(value, { stream: true });
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.trim() === '') continue;
+        const event = (JSON.parse(line) as { event: string }).event;
+        if (event === 'delta' && firstDelta === null) firstDelta = Date.now();
+        if (event === 'done') done = Date.now();
+      }
+    }
+    return { firstDelta, done };
+  });
+  const log = (await (await fetch(`${model.url}/__fake/log`)).json()) as ModelRequest[];
+  const call = log.find((request) => request.stream)!;
+  expect(call, 'the model was asked with "stream": true').toBeDefined();
+  const firstChunk = call.chunkTimes[0]!;
+  const lastChunk = call.chunkTimes.at(-1)!;
+  const afterFirst = arrivals.firstDelta! - firstChunk;
+  const wholeAfterLast = arrivals.done! - lastChunk;
+  record({
+    figure: 'TYPO3: first words after the model’s first chunk (30 chunks, 200 ms apart; blocked upstream)',
+    value: `${afterFirst} ms (the model's last chunk came ${lastChunk - firstChunk} ms after its first)`,
+    budget: `≤ ${BUDGET_MS} ms`,
+    pass: afterFirst <= BUDGET_MS,
+  });
+  record({
+    figure: 'TYPO3: whole answer after the model’s last chunk',
+    value: `${wholeAfterLast} ms`,
+    budget: `≤ ${BUDGET_MS} ms`,
+    pass: wholeAfterLast <= BUDGET_MS,
+  });
+  expect(wholeAfterLast).toBeLessThanOrEqual(BUDGET_MS);
+  // Reported, not asserted, while it is blocked upstream: nr-llm's providers read the model through
+  // nr-vault's PSR-18 client, which hands nr-llm the body only when the model has sent all of it
+  // (Guzzle without its `stream` option), so the first words leave PHP after the model's last chunk.
+  // The row says FAIL until nr-llm's client streams; then assert it here.
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { dialog, events, login, model, page, route, save, sql, useTypo3 } from './harness/backend';
+
+const DESCRIPTION = 'A white lighthouse at the end of a stone pier, under a clear sky.';
+
+describe('alt text from the image itself, in the real TYPO3', () => {
+  const { seeded } = useTypo3();
+
+  it('the reference’s alt text: the vision model sees the image; Use as alt text; Save stores it', async () => {
+    await model.script({ content: DESCRIPTION });
+    await login('editor');
+    await page.goto('/typo3/record/edit?edit[tt_content][2]=edit');
+    const frame = page.frameLocator('iframe[name="list_frame"]');
+    await frame
+      .getByRole('tab', { name: /Images|Media/ })
+      .first()
+      .click();
+    const header = frame.locator('.form-irre-header-body, .panel-heading').filter({ hasText: 'lighthouse' }).first();
+    const toggle = frame.locator('[aria-expanded]').filter({ hasText: 'lighthouse' }).first();
+    if ((await toggle.getAttribute('aria-expanded').catch(() => null)) !== 'true') await header.click();
+    // TYPO3 shows the file's own alternative text until "Set element specific value" is ticked.
+    await frame.locator('input[type="checkbox"][name*="[alternative]"]').first().check();
+    await frame.locator('[data-ask-ai-part="alt-text-control"]').first().click();
+    const ask = dialog();
+    await ask.getByRole('option', { name: 'Alt text' }).click();
+    await ask.getByText(DESCRIPTION).waitFor();
+    await ask.getByRole('button', { name: 'Use as alt text' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+    // What reached the model: the image itself, as a data URI, on the vision configuration's model.
+    const sent = await model.log();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ api: 'openai', body: { model: 'fake-vision' } });
+    expect(JSON.stringify(sent[0]!.body)).toMatch(/"url":"data:image\/png;base64,[A-Za-z0-9+/]{100}/);
+    await save(frame);
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ alternative: string | null }>('SELECT alternative FROM sys_file_reference WHERE uid = ?', [
+              seeded().fileReference,
+            ])
+          )[0]?.alternative,
+        { timeout: 20_000 },
+      )
+      .toBe(DESCRIPTION);
+  });
+
+  it('refuses an image it may not read, each with its status and a sentence, the model never asked', async () => {
+    await login('editor');
+    const run = (image: Record<string, unknown>) =>
+      route('ask_ai_run', {
+        prompt: 'Write the alt text for this image.',
+        tools: [],
+        requestId: `image-${JSON.stringify(image).length}-${Math.random().toString(36).slice(2)}`,
+        subject: 'image',
+        image,
+      });
+    const cases: Array<[string, Record<string, unknown>, number]> = [
+      ['another host', { src: 'https://example.org/lighthouse.png' }, 400],
+      ['a file URL', { src: 'file:///etc/passwd' }, 400],
+      ['a reference that does not exist', { fileReference: 999_999 }, 404],
+    ];
+    // A file reference on a record the editor may not edit (a page outside their mounts).
+    await sql('DELETE FROM pages WHERE uid = ?', [90]);
+    const closedPage = 'INSERT INTO pages (uid, pid, title, doktype, perms_everybody, perms_group, perms_user) ';
+    await sql(`${closedPage}VALUES (?, 0, ?, 1, 0, 0, 0)`, [90, 'Closed']);
+    await sql('INSERT INTO tt_content (uid, pid, CType, header, assets) VALUES (?, ?, ?, ?, 1)', [
+      90,
+      90,
+      'textmedia',
+      'Closed element',
+    ]);
+    await sql(
+      'INSERT INTO sys_file_reference (uid, pid, uid_local, uid_foreign, tablenames, fieldname) ' +
+        "VALUES (?, ?, ?, ?, 'tt_content', 'assets')",
+      [90, 90, seeded().file, 90],
+    );
+    cases.push(['a reference on a record the editor may not edit', { fileReference: 90 }, 403]);
+    // A file that is not an image.
+    await sql("UPDATE sys_file SET mime_type = 'application/pdf', extension = 'pdf' WHERE uid = ?", [seeded().file]);
+    const pdf = await run({ fileReference: seeded().fileReference });
+    expect(pdf.status, 'not an image').toBe(415);
+    await sql("UPDATE sys_file SET mime_type = 'image/png', extension = 'png' WHERE uid = ?", [seeded().file]);
+    for (const [name, image, status] of cases) {
+      const answer = await run(image);
+      expect(answer.status, name).toBe(status);
+      expect(answer.type, name).toMatch(/json/);
+      expect((JSON.parse(answer.text) as { error?: string }).error, name).toMatch(/\w+ \w+/);
+    }
+    expect(await model.log()).toEqual([]);
+    // And the reference the editor may edit is read.
+    await model.script({ content: DESCRIPTION });
+    const allowed = await run({ fileReference: seeded().fileReference });
+    expect(allowed.status).toBe(200);
+    expect(events(allowed.text).at(-1)).toMatchObject({ event: 'done', finalContent: DESCRIPTION });
+  });
+});

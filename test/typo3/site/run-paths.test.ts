@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import {
+  events,
+  login,
+  model,
+  openContentElement,
+  openDialog,
+  route,
+  selectParagraph,
+  sentText,
+  settings,
+  sql,
+  useTypo3,
+} from './harness/backend';
+
+/** Opens the dialog on the first paragraph of the text element, as the editor. */
+async function dialogOnParagraph(user = 'editor') {
+  await login(user);
+  const frame = await openContentElement(1);
+  await selectParagraph(frame, 0);
+  return openDialog(frame);
+}
+
+/** Sends words of the editor's own (no task matches them): a run that offers the unattended tools. */
+async function instruct(ask: Awaited<ReturnType<typeof dialogOnParagraph>>, words: string) {
+  const prompt = ask.getByRole('textbox', { name: 'Instruction' });
+  await prompt.fill(words);
+  await ask.getByRole('button', { name: 'Send' }).click();
+}
+
+describe('a run through nr-llm, in the real TYPO3', () => {
+  useTypo3();
+
+  it('a tool not offered is not run (approval-bound, a writer); an offered read tool is', async () => {
+    await model.script(
+      {
+        when: 'ferry timetable',
+        toolCalls: [
+          { name: 'update_page_metadata', arguments: { uid: 1, title: 'Taken over' } },
+          { name: 'create_page_draft', arguments: { pid: 1, title: 'Spam' } },
+          { name: 'get_page_content', arguments: { uid: 1 } },
+        ],
+      },
+      { when: 'ferry timetable', content: 'The ferry leaves every hour.' },
+    );
+    const ask = await dialogOnParagraph();
+    await instruct(ask, 'Add the ferry timetable');
+    await ask.getByText('The ferry leaves every hour.').waitFor();
+    const log = await model.log();
+    expect(log).toHaveLength(2);
+    // The model was offered only unattended read tools: never a writer.
+    const offered = ((log[0]!.body.tools as Array<{ function: { name: string } }> | undefined) ?? []).map(
+      (t) => t.function.name,
+    );
+    expect(offered).toContain('get_page_content');
+    expect(offered).not.toContain('update_page_metadata');
+    expect(offered).not.toContain('create_page_draft');
+    // nr-llm answered the calls the run did not offer with a refusal, and ran the offered one.
+    const second = sentText(log[1]!);
+    expect(second).toContain('About the harbour');
+    expect(await sql('SELECT uid FROM pages WHERE title IN (?, ?)', ['Taken over', 'Spam'])).toEqual([]);
+    expect(await sql("SELECT uid FROM tx_nrllm_agentrun WHERE status LIKE 'waiting%'")).toEqual([]);
+  });
+
+  it('Stop during a slow answer says "Stopped." at once and nr-llm records the run as cancelled', async () => {
+    await model.script({ when: 'history of the piers', delayMs: 20_000, content: 'Too late.' });
+    const ask = await dialogOnParagraph();
+    await instruct(ask, 'Tell the history of the piers');
+    await expect.poll(async () => (await model.log()).length, { timeout: 20_000 }).toBe(1);
+    await ask.getByRole('button', { name: 'Stop' }).click();
+    await ask.getByText('Stopped.').first().waitFor({ timeout: 10_000 });
+    // Said once (the screen reader's announcement aside).
+    expect(
+      await ask.getByText('Stopped.').evaluateAll((els) => els.filter((e) => !e.closest('[role="status"]')).length),
+    ).toBe(1);
+    expect(await ask.getByText('Too late.').count()).toBe(0);
+    // nr-llm's own run row ends as a cancel once the model call returns (it cannot be aborted inside nr-llm).
+    await expect
+      .poll(async () => (await sql<{ status: string }>('SELECT status FROM tx_nrllm_agentrun'))[0]?.status, {
+        timeout: 40_000,
+        interval: 500,
+      })
+      .toBe('cancelled');
+  });
+
+  it.each([
+    ['a 500', { status: 500, body: '{"error":"boom"}' }, /not answering|could not complete|failed/],
+    [
+      'a 429 with Retry-After',
+      { status: 429, headers: { 'retry-after': '30' }, body: '{"error":"slow down"}' },
+      /busy/,
+    ],
+  ])('the model answers %s: one sentence, and Try again', async (_name, reply, sentence) => {
+    await model.script({ ...reply, times: null });
+    const ask = await dialogOnParagraph();
+    await ask.getByRole('option', { name: 'Shorten' }).click();
+    const alert = ask.getByRole('alert').first();
+    await alert.waitFor({ timeout: 40_000 });
+    expect(await alert.textContent()).toMatch(sentence);
+    await ask.getByRole('button', { name: /Try again/ }).waitFor();
+  });
+
+  it('a model that never answers meets the extension’s own deadline: a sentence, the worker free', async () => {
+    await settings({ runDeadline: 5 });
+    await model.script({ hang: true, times: null });
+    const ask = await dialogOnParagraph();
+    await ask.getByRole('option', { name: 'Shorten' }).click();
+    const alert = ask.getByRole('alert').first();
+    await alert.waitFor({ timeout: 40_000 });
+    expect(await alert.textContent()).toMatch(/did not answer in time/);
+    // The site still answers: no worker is held by the hanging call.
+    expect((await route('ask_ai_tools')).status).toBe(200);
+  });
+
+  it('an nr-llm task is a preset: it runs as nr-llm’s task; Helpful reaches nr-llm’s outcome table', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await sql(
+      'INSERT INTO tx_nrllm_task (identifier, name, description, category, prompt_template, input_type, ' +
+        'output_format, configuration_uid, is_active, tstamp, crdate) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT uid FROM tx_nrllm_configuration WHERE is_default = 1), 1, ?, ?)',
+      [
+        'teaser-writer',
+        'Write a teaser',
+        'A two-sentence teaser for the start page.',
+        'content',
+        'Write a teaser for: {{input}}',
+        'manual',
+        'plain',
+        now,
+        now,
+      ],
+    );
+    await model.script({ when: 'Write a teaser for', content: 'Come and see the harbour.' });
+    const ask = await dialogOnParagraph();
+    // nr-llm's tasks are the list's further tasks: typing finds them.
+    await ask.getByRole('textbox', { name: 'Instruction' }).fill('teaser');
+    await ask.getByRole('option', { name: 'Write a teaser' }).click();
+    await ask.getByText('Come and see the harbour.').waitFor();
+    expect(sentText((await model.log())[0]!)).toContain('served the fishing fleet');
+    await ask.getByRole('button', { name: 'Helpful', exact: true }).click();
+    await expect
+      .poll(async () => (await sql('SELECT * FROM tx_nrllm_call_outcome')).length, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+  });
+});
+
+describe('the extension under load and attack, in the real TYPO3', () => {
+  useTypo3();
+
+  it('past the per-user limit a run is refused with 429 and a sentence, before any model call', async () => {
+    await settings({ runsPerUser: 1 });
+    await model.script({ when: 'slowly', delayMs: 6_000, content: 'Slow.' });
+    await login('editor');
+    const urls = await route('ask_ai_tools');
+    expect(urls.status).toBe(200);
+    const body = (id: string) => ({ prompt: 'Answer slowly.', tools: [], requestId: id, stream: true });
+    const [first, second] = await Promise.all([
+      route('ask_ai_run', body('limit-1')),
+      (async () => {
+        await expect.poll(async () => (await model.log()).length, { timeout: 20_000 }).toBe(1);
+        return route('ask_ai_run', body('limit-2'));
+      })(),
+    ]);
+    expect(second.status).toBe(429);
+    expect(second.type).toMatch(/json/);
+    expect(JSON.parse(second.text)).toMatchObject({ success: false, error: expect.stringMatching(/\w/) });
+    expect(events(first.text).at(-1)).toMatchObject({ event: 'done' });
+    expect(await model.log()).toHaveLength(1);
+  });
+
+  it('feedback for an answer the editor was not given is refused, and nothing is stored', async () => {
+    await login('editor');
+    const forged = await route('ask_ai_outcome', { correlationId: 'someone-elses-call', outcome: 'not_helpful' });
+    expect(forged.status).toBeGreaterThanOrEqual(400);
+    expect(forged.status).toBeLessThan(500);
+    expect(forged.type).toMatch(/json/);
+    expect(await sql('SELECT * FROM tx_nrllm_call_outcome')).toEqual([]);
+  });
+
+  it('a broken run ledger answers JSON with one sentence, never TYPO3’s HTML error page', async () => {
+    const tables = await sql<{ name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'tx_askai%'",
+    );
+    const ledger = tables.find((t) => /run/.test(t.name))?.name;
+    expect(ledger).toBeDefined();
+    await login('editor');
+    await sql(`ALTER TABLE ${ledger} RENAME TO ${ledger}_away`);
+    try {
+      const answer = await route('ask_ai_run', { prompt: 'Shorten this.', tools: [], requestId: 'ledger-1' });
+      expect(answer.type).not.toMatch(/html/);
+      expect(answer.text).not.toMatch(/<html|\/vendor\/|\.php/);
+      expect(answer.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await sql(`ALTER TABLE ${ledger}_away RENAME TO ${ledger}`);
+    }
+    expect(await model.log()).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+<?php
+
+declare(strict_types=1);
+
+namespace AskAiDialog\AskAi\Form;
+
+use AskAiDialog\AskAi\Access\EditorAccess;
+use AskAiDialog\AskAi\Rte\EditorOptions;
+use TYPO3\CMS\Backend\Form\AbstractNode;
+use TYPO3\CMS\Core\Page\JavaScriptModuleInstruction;
+use TYPO3\CMS\Core\Utility\StringUtility;
+
+/**
+ * FormEngine's field control `askAiAltText` beside an image's "Alternative text" (`sys_file_reference`,
+ * `sys_file_metadata`): a button as TYPO3 places field controls that opens Ask AI on that field, the
+ * subject being the record's image — its file reference, or its file while the reference is not saved.
+ * The answer replaces the field's value for the editor to review and save. Shown only to editors who may
+ * use the dialog, where a model can see images.
+ */
+final class AltTextControl extends AbstractNode
+{
+    public const MODULE = '@ask-ai-dialog/typo3/typo3-alt-text.js';
+
+    public function __construct(
+        private readonly EditorAccess $access,
+        private readonly EditorOptions $options,
+    ) {
+    }
+
+    /** @return array<string, mixed> */
+    public function render(): array
+    {
+        $user = $this->access->currentUser();
+        $config = $this->data['parameterArray']['fieldConf']['config'] ?? [];
+        $image = self::image((string)($this->data['tableName'] ?? ''), $this->data['databaseRow'] ?? []);
+        if ($user === null || !$this->access->mayUse($user) || ($config['readOnly'] ?? false) || $image === null) {
+            return [];
+        }
+        $dialog = $this->options->forAltText($user);
+        if (($dialog['altText'] ?? false) !== true) {
+            return [];
+        }
+        $id = StringUtility::getUniqueId('ask-ai-alt-text-');
+
+        return [
+            'iconIdentifier' => 'actions-lightbulb-on',
+            'title' => $dialog['messages']['trigger'] ?? 'Ask AI',
+            'linkAttributes' => ['id' => $id, 'data-ask-ai-part' => 'alt-text-control'],
+            'javaScriptModules' => [
+                JavaScriptModuleInstruction::create(self::MODULE)->instance([
+                    'control' => $id,
+                    'field' => (string)($this->data['parameterArray']['itemFormElName'] ?? ''),
+                    'image' => $image,
+                    'dialog' => $dialog,
+                ]),
+            ],
+        ];
+    }
+
+    /**
+     * The image a record's alternative text describes: a saved file reference by its uid, else (a new
+     * reference, or file metadata) the file.
+     *
+     * @param array<string, mixed> $row FormEngine's `databaseRow`
+     *
+     * @return array{fileReference: int}|array{file: int}|null
+     */
+    public static function image(string $table, array $row): ?array
+    {
+        if ($table === 'sys_file_reference' && is_numeric($row['uid'] ?? null) && (int)$row['uid'] > 0) {
+            return ['fileReference' => (int)$row['uid']];
+        }
+        $file = self::fileUid($row[$table === 'sys_file_metadata' ? 'file' : 'uid_local'] ?? null);
+
+        return $file > 0 ? ['file' => $file] : null;
+    }
+
+    /** FormEngine hands a relation as a list of `['uid' => …]` (or a plain uid, or "sys_file_12"). */
+    private static function fileUid(mixed $value): int
+    {
+        if (is_array($value)) {
+            $value = $value[0]['uid'] ?? $value[0] ?? null;
+        }
+        if (is_string($value) && preg_match('/(\d+)$/', $value, $match) === 1) {
+            return (int)$match[1];
+        }
+
+        return is_int($value) ? $value : 0;
+    }
+}
