@@ -10,6 +10,7 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { ensureVaultKey, fixture, prepareSite, serveSite, typo3Cli } from './typo3-site';
 import { startFakeModel } from '../test/typo3/site/harness/fake-model';
+import { openAltTextControl } from '../test/typo3/site/harness/forms';
 
 const OUT = process.env.ASK_AI_SHOTS ?? 'docs/images';
 const PASSWORD = 'Editor-Pass-1234!';
@@ -83,18 +84,7 @@ try {
   }
   {
     const { page, close } = await session('editor', 'desktop', 'light');
-    await page.goto('/typo3/record/edit?edit[tt_content][2]=edit');
-    const frame = page.frameLocator('iframe[name="list_frame"]');
-    await frame
-      .getByRole('tab', { name: /Images|Media/ })
-      .first()
-      .click();
-    const header = frame.locator('.form-irre-header-body, .panel-heading').filter({ hasText: 'lighthouse' }).first();
-    const toggle = frame.locator('[aria-expanded]').filter({ hasText: 'lighthouse' }).first();
-    if ((await toggle.getAttribute('aria-expanded').catch(() => null)) !== 'true') await header.click();
-    const override = frame.locator('input[type="checkbox"][name*="[alternative]"]').first();
-    await override.check();
-    await frame.locator('[data-ask-ai-part="alt-text-control"]').first().click();
+    await openAltTextControl(page);
     await dialog(page).getByRole('option', { name: 'Alt text' }).waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'typo3-alt-text-1280-light');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { openAltTextControl } from './harness/forms';
 import { dialog, events, login, model, page, route, save, sql, useTypo3 } from './harness/backend';
 
 const DESCRIPTION = 'A white lighthouse at the end of a stone pier, under a clear sky.';
@@ -9,18 +10,7 @@ describe('alt text from the image itself, in the real TYPO3', () => {
   it('the reference’s alt text: the vision model sees the image; Use as alt text; Save stores it', async () => {
     await model.script({ content: DESCRIPTION });
     await login('editor');
-    await page.goto('/typo3/record/edit?edit[tt_content][2]=edit');
-    const frame = page.frameLocator('iframe[name="list_frame"]');
-    await frame
-      .getByRole('tab', { name: /Images|Media/ })
-      .first()
-      .click();
-    const header = frame.locator('.form-irre-header-body, .panel-heading').filter({ hasText: 'lighthouse' }).first();
-    const toggle = frame.locator('[aria-expanded]').filter({ hasText: 'lighthouse' }).first();
-    if ((await toggle.getAttribute('aria-expanded').catch(() => null)) !== 'true') await header.click();
-    // TYPO3 shows the file's own alternative text until "Set element specific value" is ticked.
-    await frame.locator('input[type="checkbox"][name*="[alternative]"]').first().check();
-    await frame.locator('[data-ask-ai-part="alt-text-control"]').first().click();
+    const frame = await openAltTextControl(page);
     const ask = dialog();
     await ask.getByRole('option', { name: 'Alt text' }).click();
     await ask.getByText(DESCRIPTION).waitFor();
