@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { ClassicEditor, Essentials, Image, Paragraph } from 'ckeditor5';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AskAi, ckeditorAdapter } from '../../src/ckeditor5/ask-ai';
+import { AskAi } from '../../src/ckeditor5/ask-ai';
+import { ckeditorAdapter } from '../../src/ckeditor5/ckeditor-adapter';
 
 // CKEditor's UI watches its own size; jsdom has no ResizeObserver (nothing is laid out here anyway).
 (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {

@@ -188,7 +188,8 @@ describe('one editor’s many runs, in the real TYPO3', () => {
   }
 
   /** Every answer is a finished run or a refusal with a wait and its reason: nothing else. */
-  function expectRunsOrRefusals(answers: Array<{ status: number; retryAfter?: string; text: string }>, reason: string) {
+  type Answer = { status: number; retryAfter?: string | undefined; text: string };
+  function expectRunsOrRefusals(answers: Answer[], reason: string) {
     const refused = answers.filter((a) => a.status === 429);
     expect(refused.length).toBeGreaterThan(0);
     for (const answer of refused) {
@@ -201,7 +202,7 @@ describe('one editor’s many runs, in the real TYPO3', () => {
     }
   }
 
-  it('20 runs at once by one editor: never more than 2 with the model, the rest 429 with a wait; the site answers', async () => {
+  it('20 runs at once by one editor: never more than 2 with the model, the rest 429; the site answers', async () => {
     await model.script({ when: 'slowly', delayMs: 4_000, content: 'Slow.', times: null });
     await login('editor');
     const { answers, log, answeredWhileBusy, loginStatus, frontStatus } = await flood(20);
