@@ -225,6 +225,51 @@ describe('one editor’s many runs, in the real TYPO3', () => {
   });
 });
 
+describe('what the dialog may use, in the real TYPO3', () => {
+  useTypo3();
+
+  it('a configuration hidden with the eye icon is refused as an inactive one; its tasks are not listed', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await sql(
+      'INSERT INTO tx_nrllm_task (identifier, name, description, category, prompt_template, input_type, ' +
+        'output_format, configuration_uid, is_active, tstamp, crdate) ' +
+        "VALUES ('teaser-writer', 'Write a teaser', 'A teaser.', 'content', 'Write a teaser for: {{input}}', " +
+        "'manual', 'plain', (SELECT uid FROM tx_nrllm_configuration WHERE identifier = 'site-assistant-3f2a'), 1, ?, ?)",
+      [now, now],
+    );
+    await model.script({ content: 'Short.', times: null });
+    await login('editor');
+    const listed = async () =>
+      (JSON.parse((await route('ask_ai_tasks')).text) as { presets: Array<{ label: string }> }).presets.map(
+        (p) => p.label,
+      );
+    expect(await listed()).toContain('Write a teaser');
+
+    await sql("UPDATE tx_nrllm_configuration SET hidden = 1 WHERE identifier = 'site-assistant-3f2a'");
+    const hidden = await route('ask_ai_run', {
+      prompt: 'Shorten this.',
+      context: { selection: 'The harbour opened in 1871.' },
+      tools: [],
+      configuration: 'site-assistant-3f2a',
+      requestId: 'hidden-1',
+    });
+    await sql("UPDATE tx_nrllm_configuration SET hidden = 0, is_active = 0 WHERE identifier = 'site-assistant-3f2a'");
+    const inactive = await route('ask_ai_run', {
+      prompt: 'Shorten this.',
+      context: { selection: 'The harbour opened in 1871.' },
+      tools: [],
+      configuration: 'site-assistant-3f2a',
+      requestId: 'inactive-1',
+    });
+    expect(inactive.status).toBe(404);
+    expect(hidden.status).toBe(inactive.status);
+    expect(JSON.parse(hidden.text).error).toBe(JSON.parse(inactive.text).error);
+    await sql("UPDATE tx_nrllm_configuration SET hidden = 1, is_active = 1 WHERE identifier = 'site-assistant-3f2a'");
+    expect(await listed()).not.toContain('Write a teaser');
+    expect(await model.log()).toEqual([]);
+  });
+});
+
 describe('logging in again after the session expired, in the real TYPO3', () => {
   useTypo3();
 
