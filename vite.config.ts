@@ -180,5 +180,7 @@ export default defineConfig({
     // Tests wait for behaviour (lazy chunks, streams); on a busy machine that takes longer than Vitest's
     // default 5 s. A test that hangs still fails, with the wait it was in.
     testTimeout: 30_000,
+    // A hook that starts a dev server (the contract check's) took over 10 s beside two CPU-bound jobs.
+    hookTimeout: 60_000,
   },
 });

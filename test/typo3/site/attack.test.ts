@@ -234,7 +234,8 @@ describe('what the dialog may use, in the real TYPO3', () => {
       'INSERT INTO tx_nrllm_task (identifier, name, description, category, prompt_template, input_type, ' +
         'output_format, configuration_uid, is_active, tstamp, crdate) ' +
         "VALUES ('teaser-writer', 'Write a teaser', 'A teaser.', 'content', 'Write a teaser for: {{input}}', " +
-        "'manual', 'plain', (SELECT uid FROM tx_nrllm_configuration WHERE identifier = 'site-assistant-3f2a'), 1, ?, ?)",
+        "'manual', 'plain', " +
+        "(SELECT uid FROM tx_nrllm_configuration WHERE identifier = 'site-assistant-3f2a'), 1, ?, ?)",
       [now, now],
     );
     await model.script({ content: 'Short.', times: null });
@@ -267,6 +268,44 @@ describe('what the dialog may use, in the real TYPO3', () => {
     await sql("UPDATE tx_nrllm_configuration SET hidden = 1, is_active = 1 WHERE identifier = 'site-assistant-3f2a'");
     expect(await listed()).not.toContain('Write a teaser');
     expect(await model.log()).toEqual([]);
+  });
+});
+
+describe('a client that goes away, in the real TYPO3', () => {
+  useTypo3();
+
+  it('the run’s next boundary finds it gone: the run stops and the model is asked nothing more', async () => {
+    // The model's first call takes 4 s and asks for a tool; its second would take 60 s.
+    await model.script(
+      { when: 'ferry timetable', delayMs: 4_000, toolCalls: [{ name: 'get_page_content', arguments: { uid: 1 } }] },
+      { when: 'ferry timetable', delayMs: 60_000, content: 'The ferry leaves every hour.' },
+    );
+    await login('editor');
+    const urls = await ajaxUrls();
+    const tools = (JSON.parse((await route('ask_ai_tools')).text) as { tools: Array<{ name: string }> }).tools;
+    // The editor's tab closes 2 s into the run (the request is dropped, its connection closed).
+    const gone = page
+      .context()
+      .request.post(urls.ask_ai_run!, {
+        data: {
+          prompt: 'Add the ferry timetable',
+          tools: tools.map((t) => t.name),
+          requestId: 'gone-1',
+          stream: true,
+        },
+        headers: { Accept: 'application/x-ndjson' },
+        timeout: 2_000,
+      })
+      .catch(() => 'dropped');
+    expect(await gone).toBe('dropped');
+    await expect
+      .poll(async () => (await sql<{ state: string }>('SELECT state FROM tx_askai_run'))[0]?.state, {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .not.toBe('running');
+    const log = await model.log();
+    expect(log).toHaveLength(1);
   });
 });
 
