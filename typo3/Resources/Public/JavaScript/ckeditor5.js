@@ -187,7 +187,7 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 			let l = a?.getRange(), u = l && l.root.rootName !== "$graveyard" ? l : i.document.selection.getFirstRange();
 			if (!u) return;
 			let d = e === "replace" ? r.createSelection(u) : T(i, u), f = i.insertContent(c, d);
-			r.setSelection(f), s = !f.isCollapsed || c.isEmpty;
+			f && (r.setSelection(f), s = !f.isCollapsed || c.isEmpty);
 		}), s ? null : { refused: "other" };
 	}
 	heldImage() {
