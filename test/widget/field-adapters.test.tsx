@@ -69,5 +69,6 @@ describe('a field adapter’s handler', () => {
     expect(first).toHaveBeenCalledTimes(1);
     field.detach();
     textarea.remove();
-  }, 20_000);
+    // Two rounds, each of which may wait up to 20 s for a lazy chunk on a busy machine.
+  }, 60_000);
 });
