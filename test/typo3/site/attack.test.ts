@@ -250,22 +250,19 @@ describe('what the dialog may use, in the real TYPO3', () => {
       );
     expect(await listed()).toContain('Write a teaser');
 
+    // A run on the seeded configuration, by name.
+    const runOn = (requestId: string) =>
+      route('ask_ai_run', {
+        prompt: 'Shorten this.',
+        context: { selection: 'The harbour opened in 1871.' },
+        tools: [],
+        configuration: 'site-assistant-3f2a',
+        requestId,
+      });
     await sql("UPDATE tx_nrllm_configuration SET hidden = 1 WHERE identifier = 'site-assistant-3f2a'");
-    const hidden = await route('ask_ai_run', {
-      prompt: 'Shorten this.',
-      context: { selection: 'The harbour opened in 1871.' },
-      tools: [],
-      configuration: 'site-assistant-3f2a',
-      requestId: 'hidden-1',
-    });
+    const hidden = await runOn('hidden-1');
     await sql("UPDATE tx_nrllm_configuration SET hidden = 0, is_active = 0 WHERE identifier = 'site-assistant-3f2a'");
-    const inactive = await route('ask_ai_run', {
-      prompt: 'Shorten this.',
-      context: { selection: 'The harbour opened in 1871.' },
-      tools: [],
-      configuration: 'site-assistant-3f2a',
-      requestId: 'inactive-1',
-    });
+    const inactive = await runOn('inactive-1');
     expect(inactive.status).toBe(404);
     expect(hidden.status).toBe(inactive.status);
     expect(JSON.parse(hidden.text).error).toBe(JSON.parse(inactive.text).error);
