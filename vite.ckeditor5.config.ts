@@ -2,10 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 const standalone = fileURLToPath(new URL('./src/widget/standalone.ts', import.meta.url));
+/** The editor seam: the standalone widget carries (and re-exports) it, so the plugin takes it from there. */
+const seam = fileURLToPath(new URL('./src/editors/index.ts', import.meta.url));
 
 /**
- * The dialog comes from the standalone widget's module, next to this one in dist/: one runtime for
- * both, loaded once where a page has the widget and the editor.
+ * The dialog and the editor seam come from the standalone widget's module, next to this one in dist/:
+ * one runtime for both, loaded once where a page has the widget and the editor.
  */
 export function sharedRuntime(): Plugin {
   return {
@@ -14,7 +16,9 @@ export function sharedRuntime(): Plugin {
     async resolveId(source, importer) {
       if (!importer) return null;
       const resolved = await this.resolve(source, importer, { skipSelf: true });
-      return resolved?.id === standalone ? { id: './widget-standalone.js', external: 'relative' } : null;
+      return resolved?.id === standalone || resolved?.id === seam
+        ? { id: './widget-standalone.js', external: 'relative' }
+        : null;
     },
   };
 }

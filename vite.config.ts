@@ -13,6 +13,7 @@ const libraryEntries = {
   messages: 'src/i18n/index.ts',
   widget: 'src/widget/index.ts',
   fields: 'src/widget/field-adapters.ts',
+  editors: 'src/editors/index.ts',
   tiptap: 'src/tiptap/index.ts',
   mocks: 'src/mock-backend/index.ts',
   'mocks-vite': 'src/mock-backend/vite.ts',
@@ -42,6 +43,7 @@ const publicEntryAliases = [
   { find: /^ask-ai-dialog\/messages$/, replacement: src('i18n/index.ts') },
   { find: /^ask-ai-dialog\/mocks$/, replacement: src('mock-backend/index.ts') },
   { find: /^ask-ai-dialog\/fields$/, replacement: src('widget/field-adapters.ts') },
+  { find: /^ask-ai-dialog\/editors$/, replacement: src('editors/index.ts') },
   { find: /^ask-ai-dialog\/ckeditor5$/, replacement: src('ckeditor5/index.ts') },
   { find: /^ask-ai-dialog\/tiptap$/, replacement: src('tiptap/index.ts') },
   { find: /^ask-ai-dialog\/widget\/standalone$/, replacement: src('widget/standalone.ts') },
@@ -178,5 +180,7 @@ export default defineConfig({
     // Tests wait for behaviour (lazy chunks, streams); on a busy machine that takes longer than Vitest's
     // default 5 s. A test that hangs still fails, with the wait it was in.
     testTimeout: 30_000,
+    // A hook that starts a dev server (the contract check's) took over 10 s beside two CPU-bound jobs.
+    hookTimeout: 60_000,
   },
 });

@@ -18,6 +18,7 @@ export default defineConfig({
       'test/contract/**/*.test.ts',
       'test/client/**/*.test.ts',
       'test/session/**/*.test.ts',
+      'test/i18n/**/*.test.ts',
       'test/markdown/**/*.test.{ts,tsx}',
       'test/editors/**/*.test.ts',
       'test/react-logic/**/*.test.ts',

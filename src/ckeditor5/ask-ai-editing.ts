@@ -168,7 +168,9 @@ export class AskAiEditing extends Plugin {
         heldRange && heldRange.root.rootName !== '$graveyard' ? heldRange : model.document.selection.getFirstRange();
       if (!range) return;
       const target = as === 'replace' ? writer.createSelection(range) : insertionPoint(model, range);
-      const inserted = model.insertContent(fragment, target);
+      // A host's listener may stop `insertContent` (then there is no range): nothing went in.
+      const inserted = model.insertContent(fragment, target) as ModelRange | undefined;
+      if (!inserted) return;
       // The answer selected: when the focus comes back the editor sees what went in.
       writer.setSelection(inserted);
       // Read back: the schema (or a plugin) may have taken nothing of it.

@@ -1,45 +1,66 @@
 import { Extension, type Editor } from '@tiptap/core';
-import { DOMParser as SchemaParser, type Slice } from '@tiptap/pm/model';
-import { Plugin, PluginKey, type EditorState } from '@tiptap/pm/state';
+import { DOMParser as SchemaParser, type Node as PmNode, type Slice } from '@tiptap/pm/model';
+import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import type { TaskAnswer } from '../client';
 import { answerDom, preloadAnswerDom, squeezed } from '../editors/answer-dom';
 import { attachEditor, type AttachedEditor, type EditorAdapter } from '../editors/editor-adapter';
-import type { ApplyEvent, AskAiDialogProps } from '../react';
+import type { ApplyRefusal } from '../editors/apply';
+import { HELD_SELECTION_CLASS, heldSelectionCss } from '../editors/held-selection';
+import type { AskAiDialogProps } from '../react';
 import { adoptStyleSheet } from '../widget/adopt-styles';
-import { mount as mountDialog, type MountedDialog } from '../widget/mount';
+import type { AskAiEditorOptions } from '../widget/editor-options';
+import { mount as mountDialog } from '../widget/mount';
 
-/** The held selection, shown while the dialog is open (in the editor's document, not the dialog's). */
-const HELD_SELECTION_CSS =
-  '.ProseMirror .ask-ai-held-selection { background-color: var(--ask-ai-held-selection, ' +
-  'color-mix(in srgb, Highlight 30%, transparent)); box-shadow: 0 0 0 1px color-mix(in srgb, Highlight 60%, ' +
-  'transparent); }';
-
-/** `AskAi.configure({ … })`: the dialog's own options, where its host goes, and what to hear after an edit. */
-export interface AskAiOptions extends Omit<
-  AskAiDialogProps,
-  'context' | 'open' | 'defaultOpen' | 'onInsert' | 'onReplace' | 'hideTrigger' | 'children'
-> {
-  /** What else goes with a task (the record); the selection and the document are read from the editor. */
-  readonly context?: AskAiDialogProps['context'];
+/**
+ * `AskAi.configure({ … })`: every editor front end's options (`AskAiEditorOptions`; the dialog renders on
+ * the host's React through `ask-ai-dialog/widget`'s `mount` unless `mount` says otherwise), and where the
+ * dialog's host element goes.
+ */
+export interface AskAiOptions extends AskAiEditorOptions {
   /** Where the dialog's host element goes; default: right after the editor's element. */
   readonly container?: (() => HTMLElement) | undefined;
-  /** Called once an answer is in the document (one transaction, read back). */
-  readonly onApply?: ((event: ApplyEvent) => void) | undefined;
-  /** Renders the dialog; default: the widget's `mount` (the host's React, in a shadow root). */
-  readonly mount?: ((host: HTMLElement, props: AskAiDialogProps) => MountedDialog) | undefined;
 }
 
-interface AskAiStorage {
+/** What `askAiInsert` and `askAiReplace` take: the answer, and who hears a refusal. */
+export interface AskAiApplyOptions {
+  readonly answer: TaskAnswer;
+  /** Why the answer did not go in (the shape CKEditor's `askAiInsert` / `askAiReplace` return). */
+  readonly onRefused?: ((refusal: ApplyRefusal) => void) | undefined;
+}
+
+/** `editor.storage.askAi`. */
+export interface AskAiStorage {
   attached: AttachedEditor<AskAiDialogProps> | null;
   removeSheet: (() => void) | null;
+  /** The last `askAiInsert` / `askAiReplace`: `null` when the answer went in, else why not. */
+  refusal: ApplyRefusal | null;
+  /** Where the last answer went and its text, for a read-back once the transaction is dispatched. */
+  written: Written | null;
+}
+
+/** Where an answer went in a transaction, and its text as the schema kept it. */
+interface Written {
+  readonly from: number;
+  readonly to: number;
+  readonly text: string;
 }
 
 declare module '@tiptap/core' {
+  interface Storage {
+    askAi: AskAiStorage;
+  }
   interface Commands<ReturnType> {
     askAi: {
       /** Opens the Ask AI dialog on the selection (also Mod-j). */
       askAi: () => ReturnType;
+      /**
+       * Puts an answer in after the block that ends the held selection (or the current one), as one
+       * transaction; false, with the refusal, when the editor cannot take it.
+       */
+      askAiInsert: (options: AskAiApplyOptions) => ReturnType;
+      /** Replaces the held selection with an answer; false, with the refusal, when it changed or is gone. */
+      askAiReplace: (options: AskAiApplyOptions) => ReturnType;
     };
   }
 }
@@ -70,20 +91,73 @@ function heldPlugin(): Plugin<Held | null> {
         const held = HELD.getState(state);
         if (!held || held.from >= held.to) return null;
         return DecorationSet.create(state.doc, [
-          Decoration.inline(held.from, held.to, { class: 'ask-ai-held-selection', 'data-ask-ai-held': '' }),
+          Decoration.inline(held.from, held.to, { class: HELD_SELECTION_CLASS, 'data-ask-ai-held': '' }),
         ]);
       },
     },
   });
 }
 
-const textOf = (state: EditorState, from: number, to: number) => state.doc.textBetween(from, to, '\n\n', ' ');
+const textOf = (doc: PmNode, from: number, to: number) => doc.textBetween(from, to, '\n\n', ' ');
 
 /** The answer as a slice of the editor's own schema: the dialog's parse as DOM, read by ProseMirror's parser. */
 function answerSlice(editor: Editor, answer: TaskAnswer): Slice {
   const holder = editor.view.dom.ownerDocument.createElement('div');
   holder.append(answerDom(answer, holder.ownerDocument));
   return SchemaParser.fromSchema(editor.schema).parseSlice(holder);
+}
+
+/** The held range as it stands in `tr` (mapped through the steps a chain made before), or null. */
+function heldIn(state: EditorState, tr: Transaction): Held | null {
+  const held = HELD.getState(state);
+  return held ? { ...held, from: tr.mapping.map(held.from, 1), to: tr.mapping.map(held.to, -1) } : null;
+}
+
+/** Whether an answer can go in as `as`: read-only, or (Replace) the held selection changed or gone. */
+function verifyHeld(editor: Editor, tr: Transaction, as: 'insert' | 'replace'): ApplyRefusal | null {
+  if (!editor.isEditable) return { refused: 'readOnly' };
+  if (as === 'insert') return null;
+  const held = heldIn(editor.state, tr);
+  if (!held || held.text === '' || held.from >= held.to) return { refused: 'selectionRemoved' };
+  return textOf(tr.doc, held.from, held.to) === held.text ? null : { refused: 'selectionChanged' };
+}
+
+/**
+ * Writes the answer into `tr` — Insert after the block that ends the held selection (or the current one),
+ * Replace in place of it — and reads it back: `null` once the schema kept it, else why not.
+ */
+function applyAnswer(
+  editor: Editor,
+  tr: Transaction,
+  as: 'insert' | 'replace',
+  answer: TaskAnswer,
+): ApplyRefusal | Written {
+  const refusal = verifyHeld(editor, tr, as);
+  if (refusal) return refusal;
+  const held = heldIn(editor.state, tr) ?? { from: tr.selection.from, to: tr.selection.to };
+  const slice = answerSlice(editor, answer);
+  let at = held.from;
+  let end = held.to;
+  if (as === 'insert') {
+    // After the block that ends the selection, as new blocks.
+    const $end = tr.doc.resolve(held.to);
+    at = end = $end.depth > 0 ? $end.after(1) : held.to;
+  }
+  const before = tr.mapping.maps.length;
+  tr.replaceRange(at, end, slice).scrollIntoView();
+  // Read back: what the schema made of the answer stands where it went.
+  const to = tr.mapping.slice(before).map(end, 1);
+  const written = textOf(tr.doc, at, to);
+  const expected = slice.content.textBetween(0, slice.content.size, '\n\n', ' ');
+  return squeezed(written).includes(squeezed(expected)) ? { from: at, to, text: expected } : { refused: 'other' };
+}
+
+/** Whether the editor's document holds what was written there (a host may have dropped the transaction). */
+function holds(editor: Editor, written: Written | null): boolean {
+  if (!written) return false;
+  const size = editor.state.doc.content.size;
+  const text = textOf(editor.state.doc, Math.min(written.from, size), Math.min(written.to, size));
+  return squeezed(text).includes(squeezed(written.text));
 }
 
 export function tiptapAdapter(editor: Editor, extra: () => AskAiOptions['context']): EditorAdapter {
@@ -94,38 +168,21 @@ export function tiptapAdapter(editor: Editor, extra: () => AskAiOptions['context
     capture() {
       const { state } = editor;
       const { from, to } = state.selection;
-      const text = from === to ? '' : textOf(state, from, to);
+      const text = from === to ? '' : textOf(state.doc, from, to);
       editor.view.dispatch(state.tr.setMeta(HELD, { hold: { from, to, text } }));
-      const held = () => HELD.getState(editor.state);
       return {
         selection: text,
-        document: textOf(state, 0, state.doc.content.size),
+        document: textOf(state.doc, 0, state.doc.content.size),
         context: extra(),
-        verify(as) {
-          if (!editor.isEditable) return { refused: 'readOnly' };
-          if (as === 'insert') return null;
-          const now = held();
-          if (!now || text === '' || now.from >= now.to) return { refused: 'selectionRemoved' };
-          return textOf(editor.state, now.from, now.to) === text ? null : { refused: 'selectionChanged' };
-        },
+        verify: (as) => verifyHeld(editor, editor.state.tr, as),
         apply(as, answer) {
-          const now = held() ?? { from, to, text };
-          const { state: current } = editor;
-          const slice = answerSlice(editor, answer);
-          let at = now.from;
-          let end = now.to;
-          if (as === 'insert') {
-            // After the block that ends the selection, as new blocks.
-            const $end = current.doc.resolve(now.to);
-            at = end = $end.depth > 0 ? $end.after(1) : now.to;
-          }
-          // One transaction: one undo step.
-          const tr = current.tr.replaceRange(at, end, slice).scrollIntoView();
-          editor.view.dispatch(tr);
-          // Read back: what the schema made of the answer stands where it went.
-          const written = textOf(editor.state, at, tr.mapping.map(end, 1));
-          const expected = slice.content.textBetween(0, slice.content.size, '\n\n', ' ');
-          return squeezed(written).includes(squeezed(expected)) ? null : { refused: 'other' };
+          // Through the commands, as a host's own UI would: one transaction, one undo step.
+          let refusal: ApplyRefusal | null = { refused: 'other' };
+          const options = { answer, onRefused: (why: ApplyRefusal) => (refusal = why) };
+          const done = as === 'insert' ? editor.commands.askAiInsert(options) : editor.commands.askAiReplace(options);
+          if (!done) return refusal;
+          // Read back once dispatched: the answer stands where it went.
+          return holds(editor, editor.storage.askAi.written) ? null : { refused: 'other' };
         },
         release() {
           if (HELD.getState(editor.state)) editor.view.dispatch(editor.state.tr.setMeta(HELD, { release: true }));
@@ -150,7 +207,7 @@ export const AskAi = Extension.create<AskAiOptions, AskAiStorage>({
   },
 
   addStorage() {
-    return { attached: null, removeSheet: null };
+    return { attached: null, removeSheet: null, refusal: null, written: null };
   },
 
   onCreate() {
@@ -164,7 +221,7 @@ export const AskAi = Extension.create<AskAiOptions, AskAiStorage>({
         ({ editor }) => {
           const storage = this.storage;
           if (!storage.attached) {
-            storage.removeSheet = adoptStyleSheet(editor.view.dom.ownerDocument, HELD_SELECTION_CSS);
+            storage.removeSheet = adoptStyleSheet(editor.view.dom.ownerDocument, heldSelectionCss('.ProseMirror'));
             const { container, onApply, mount, context: _context, ...props } = this.options;
             storage.attached = attachEditor<AskAiDialogProps>(
               tiptapAdapter(editor, () => this.options.context),
@@ -180,6 +237,8 @@ export const AskAi = Extension.create<AskAiOptions, AskAiStorage>({
           storage.attached.open();
           return true;
         },
+      askAiInsert: (options) => (props) => applyCommand(this.storage, 'insert', options, props),
+      askAiReplace: (options) => (props) => applyCommand(this.storage, 'replace', options, props),
     };
   },
 
@@ -198,3 +257,24 @@ export const AskAi = Extension.create<AskAiOptions, AskAiStorage>({
     this.storage.removeSheet = null;
   },
 });
+
+/**
+ * `askAiInsert` / `askAiReplace`: the answer into the command's transaction (chainable; `can()` only
+ * verifies). On a refusal the command is false and `onRefused` hears why.
+ */
+function applyCommand(
+  storage: AskAiStorage,
+  as: 'insert' | 'replace',
+  { answer, onRefused }: AskAiApplyOptions,
+  { editor, tr, dispatch }: { editor: Editor; tr: Transaction; dispatch?: ((tr: Transaction) => void) | undefined },
+): boolean {
+  if (!dispatch) return verifyHeld(editor, tr, as) === null;
+  // A refusal before anything is written (read-only, the held text changed or gone); a read-back that
+  // finds nothing of the answer is a refusal too, as in CKEditor's commands.
+  const result = applyAnswer(editor, tr, as, answer);
+  const refusal = 'refused' in result ? result : null;
+  storage.written = 'refused' in result ? null : result;
+  storage.refusal = refusal;
+  if (refusal) onRefused?.(refusal);
+  return refusal === null;
+}

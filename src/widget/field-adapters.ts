@@ -1,11 +1,12 @@
-import type { RunContext } from '../client';
 import type { ApplyEvent, AskAiDialogProps } from '../react';
 import { contentEditableAdapter } from '../editors/contenteditable';
 import { attachEditor, type EditorAdapter } from '../editors/editor-adapter';
 import { textareaAdapter } from '../editors/textarea';
+import type { AskAiEditorOptions } from './editor-options';
 import { mount } from './mount';
 
-// The editor seam, for an editor of the host's own (Tiptap, Lexical, …): an `EditorAdapter` on `attachEditor`.
+export type { AskAiEditorOptions, EditorDrivenProp } from './editor-options';
+// The editor seam (also `ask-ai-dialog/editors`) for an editor of the host's own: `attachEditor`.
 export {
   attachEditor,
   type AttachedEditor,
@@ -19,12 +20,8 @@ export { contentEditableAdapter } from '../editors/contenteditable';
 /** How an answer went into the field: passed to `onApply` after the edit (the one `ApplyEvent`). */
 export type FieldApplyEvent = ApplyEvent;
 
-export interface FieldAdapterOptions extends Omit<
-  AskAiDialogProps,
-  'context' | 'onInsert' | 'onReplace' | 'children' | 'hideTrigger'
-> {
-  /** What else goes with a task (the record); the selection and the field's text are read from the field. */
-  readonly context?: Omit<RunContext, 'selection' | 'document'> | undefined;
+/** The plain fields' options: every editor front end's (`AskAiEditorOptions`), and where the button goes. */
+export interface FieldAdapterOptions extends AskAiEditorOptions {
   /** Where the "Ask AI" button goes; default: right after the field. */
   readonly container?: HTMLElement | undefined;
   /**
@@ -32,7 +29,6 @@ export interface FieldAdapterOptions extends Omit<
    * ("Use as alt text").
    */
   readonly wholeField?: boolean | undefined;
-  readonly onApply?: ((event: FieldApplyEvent) => void) | undefined;
 }
 
 export interface AttachedField {
@@ -69,11 +65,11 @@ export function attachToContentEditable(element: HTMLElement, options: FieldAdap
 }
 
 function attachField(adapter: EditorAdapter, options: FieldAdapterOptions): AttachedField {
-  const { container, onApply, ...props } = options;
+  const { container, onApply, mount: render, ...props } = options;
   // Changeable later with `update({ onApply })`.
   let applied = onApply;
   const attached = attachEditor<AskAiDialogProps>(adapter, {
-    mount,
+    mount: render ?? mount,
     props: props as AskAiDialogProps,
     container,
     onApply: (event) => applied?.(event),
@@ -82,7 +78,7 @@ function attachField(adapter: EditorAdapter, options: FieldAdapterOptions): Atta
   return {
     open: () => attached.open(),
     update(next) {
-      const { container: _container, onApply: nextApply, ...rest } = next;
+      const { container: _container, mount: _mount, onApply: nextApply, ...rest } = next;
       if ('onApply' in next) applied = nextApply;
       attached.update(rest as Partial<AskAiDialogProps>);
     },

@@ -14,7 +14,8 @@ export {
   type FieldApplyEvent,
 } from './field-adapters';
 export { typo3Endpoints, typo3EndpointsRefresh } from '../client/typo3-endpoints';
-export { attachEditor, type AttachedEditor, type EditorAdapter, type EditorCapture } from '../editors/editor-adapter';
+// The editor seam (`ask-ai-dialog/editors`) whole: the CKEditor 5 plugin imports it from here when built.
+export * from '../editors';
 
 /** For the CKEditor 5 plugin, which shares this runtime: the answer as DOM (its converter loads lazily). */
 export { answerDom, preloadAnswerDom } from '../editors/answer-dom';

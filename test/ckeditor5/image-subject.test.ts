@@ -1,20 +1,10 @@
 // @vitest-environment jsdom
 import { ClassicEditor, Essentials, Image, Paragraph } from 'ckeditor5';
-import { afterEach, describe, expect, it } from 'vitest';
-import { AskAi, ckeditorAdapter } from '../../src/ckeditor5/ask-ai';
+import { describe, expect, it } from 'vitest';
+import { AskAi } from '../../src/ckeditor5/ask-ai';
+import { ckeditorAdapter } from '../../src/ckeditor5/ckeditor-adapter';
 
-// CKEditor's UI watches its own size; jsdom has no ResizeObserver (nothing is laid out here anyway).
-(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
-const editors: ClassicEditor[] = [];
-afterEach(async () => {
-  for (const editor of editors.splice(0)) await editor.destroy();
-  document.body.replaceChildren();
-});
+import { editors } from '../support/ckeditor-jsdom';
 
 async function editorWithImages(): Promise<ClassicEditor> {
   const element = document.createElement('div');

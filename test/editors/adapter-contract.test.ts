@@ -8,7 +8,7 @@ import { AskAi, tiptapAdapter } from '../../src/tiptap/ask-ai';
 import { Editor } from '@tiptap/core';
 import { ClassicEditor, Essentials, Paragraph, type ModelRange } from 'ckeditor5';
 import { AskAi as CKEditorAskAi } from '../../src/ckeditor5/ask-ai';
-import { ckeditorAdapter } from '../../src/ckeditor5/ask-ai';
+import { ckeditorAdapter } from '../../src/ckeditor5/ckeditor-adapter';
 import StarterKit from '@tiptap/starter-kit';
 
 /**

@@ -73,6 +73,14 @@ export const BUDGETS: Record<string, Budget> = {
     external: PEERS,
     mustNotImport: ['msw', 'vite', ...CKEDITOR],
   },
+  // The editor seam alone, framework-free: attachEditor, the textarea and contenteditable adapters.
+  // 2.9 kB measured on 2026-12-03 (the markdown renderer an adapter writes answers with loads lazily).
+  'ask-ai-dialog/editors': {
+    file: 'editors.js',
+    maxGzipBytes: 4 * 1024,
+    external: [],
+    mustNotImport: ['react', 'react-dom', 'preact', '@tanstack/query-core', 'msw', 'vite', ...CKEDITOR],
+  },
   // Preact (compat) stands in for React inside (110 kB with React). The design's 55 kB.
   'ask-ai-dialog/widget/standalone': {
     file: 'widget-standalone.js',

@@ -534,8 +534,9 @@ describe('a run', () => {
     expect(await within(dialog).findByRole('button', { name: 'Stop' })).toBeInTheDocument();
     expect(within(dialog).getByRole('status')).toHaveTextContent('The AI is working on the task.');
     const progress = () => dialog.querySelector('[data-ask-ai-part="progress"]');
-    // Until the server has the task, it is the server that is waited for, not the AI.
-    expect(progress()).toHaveTextContent('Waiting for the server…');
+    // Until the server has the task, it is the server that is waited for, not the AI (the progress line
+    // comes with the lazily loaded contents: waited for, not assumed).
+    await waitFor(() => expect(progress()).toHaveTextContent('Waiting for the server…'));
     await act(async () => releaseStream());
     await waitFor(() => expect(progress()).toHaveTextContent(/Thinking…|Working with the site’s tools…/));
     for (let i = 0; i < 6; i++) await act(async () => releaseStream());

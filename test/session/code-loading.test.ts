@@ -119,11 +119,17 @@ describe('code the dialog loads when it needs it', () => {
     const { session } = setup(timers);
     session.setActive(true);
     await until(() => session.getSnapshot().tools.status === 'success');
-    vi.doMock(RUN_READERS, stalled);
+    let readersAsked = false;
+    vi.doMock(RUN_READERS, () => {
+      readersAsked = true;
+      return stalled();
+    });
     session.setInstruction('Summarise this text.');
     session.start();
     await until(() => session.getSnapshot().status === 'running');
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Advanced once the run waits for its readers (their idle timeout is armed as the import starts; on a
+    // busy machine that is later than a few milliseconds).
+    await until(() => readersAsked);
     timers.advance(180_000);
     await until(() => session.getSnapshot().status === 'failed');
     expect(session.getSnapshot().run.failure).toEqual({ kind: 'network' });

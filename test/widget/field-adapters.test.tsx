@@ -47,8 +47,14 @@ describe('a field adapter’s handler', () => {
     const field = attachToTextarea(textarea, { endpoints: ENDPOINTS, onApply: first, closeOnApply: false });
     const shadow = within(textarea.nextElementSibling!.shadowRoot as unknown as HTMLElement);
     // Polled: the first open loads the dialog's contents (a lazy chunk), and the answer streams in.
-    const control = (role: 'button' | 'option', name: string) =>
-      vi.waitFor(() => shadow.getByRole(role, { name }), { timeout: 20_000 });
+    // The dialog open first; then the control by role and name. (`hidden: true`: jsdom caches computed
+    // styles inside a shadow root and misses the `open` attribute set after a query read the closed
+    // dialog, so on a busy machine the open dialog's controls still computed as display: none.)
+    const dialog = () => textarea.nextElementSibling!.shadowRoot!.querySelector('dialog');
+    const control = async (role: 'button' | 'option', name: string) => {
+      await vi.waitFor(() => expect(dialog()).toHaveAttribute('open'), { timeout: 20_000 });
+      return vi.waitFor(() => shadow.getByRole(role, { name, hidden: true }), { timeout: 20_000 });
+    };
     const user = userEvent.setup();
     const insertAnswer = async () => {
       // Each open starts clean, with the task list.
@@ -69,5 +75,6 @@ describe('a field adapter’s handler', () => {
     expect(first).toHaveBeenCalledTimes(1);
     field.detach();
     textarea.remove();
-  }, 20_000);
+    // Two rounds, each of which may wait up to 20 s for a lazy chunk on a busy machine.
+  }, 60_000);
 });

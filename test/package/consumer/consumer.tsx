@@ -3,6 +3,8 @@ import { AskAiDialog, type AskAiDialogProps, type TaskAnswer, type TaskAnswerMet
 import { createDialogSession, createTransport, type DialogSnapshot } from 'ask-ai-dialog/client';
 import { createUnattendedFilter, type ToolTraits } from 'ask-ai-dialog/unattended';
 import { defineAskAiDialogElement, mount } from 'ask-ai-dialog/widget';
+import { attachEditor, textareaAdapter, type EditorAdapter } from 'ask-ai-dialog/editors';
+import type { AskAiEditorOptions, FieldAdapterOptions } from 'ask-ai-dialog/fields';
 
 const traits: ToolTraits[] = [
   {
@@ -25,3 +27,11 @@ const props: AskAiDialogProps = { endpoints: { tools: '/tools', run: '/run' }, l
 export const dialog = <AskAiDialog {...props} />;
 export const define: () => CustomElementConstructor = defineAskAiDialogElement;
 export const mounted: typeof mount = mount;
+
+// The editor seam: a host's own editor on attachEditor, the dialog rendered by the widget's mount.
+const field = document.createElement('textarea');
+const adapter: EditorAdapter = textareaAdapter(field);
+export const attached = attachEditor(adapter, { mount, props: { ...props, hideTrigger: true } });
+// One options type for every editor front end.
+export const fieldOptions: FieldAdapterOptions = { endpoints: props.endpoints, onApply: () => undefined };
+export const editorOptions: AskAiEditorOptions = fieldOptions;

@@ -40,7 +40,8 @@ final class RoutesController
         $routes = [];
         foreach (RichTextConfiguration::ROUTES as $id) {
             if ($id !== RichTextConfiguration::ROUTES['routes']) {
-                $routes[$id] = $this->urls->urlOf($id);
+                // TYPO3 registers the routes of AjaxRoutes.php under `ajax_` and their name.
+                $routes[$id] = $this->urls->urlOf('ajax_' . $id);
             }
         }
 

@@ -34,9 +34,15 @@ final class SimulatedTasks implements TaskCatalogueInterface
     /** How often the task list was read. */
     public int $listed = 0;
 
+    /** Thrown by the next reads of the list (a database that fails), when set. */
+    public ?\Throwable $failure = null;
+
     public function runnable(): array
     {
         $this->listed++;
+        if ($this->failure !== null) {
+            throw $this->failure;
+        }
 
         return array_values($this->tasks);
     }

@@ -204,6 +204,14 @@ function reset_site(ConnectionPool $pool, string $modelUrl, string $site): array
     }
     // Page 1 for every group (the site's root page, made by TYPO3's setup).
     $pool->getConnectionForTable('pages')->update('pages', ['perms_everybody' => 31], ['uid' => 1]);
+    // The site's front page: a root TypoScript template that renders the page's title, so `/` answers 200
+    // (a load test asks for it while runs hold the backend's workers).
+    $templates = $pool->getConnectionForTable('sys_template');
+    $templates->delete('sys_template', ['pid' => 1]);
+    $templates->insert('sys_template', [
+        'pid' => 1, 'title' => 'Harbour', 'root' => 1, 'clear' => 3, 'tstamp' => $now, 'crdate' => $now,
+        'config' => "page = PAGE\npage.10 = TEXT\npage.10.data = page:title\npage.10.wrap = <h1>|</h1>",
+    ]);
 
     insert($pool, 'tt_content', [
         'uid' => 1, 'pid' => 1, 'CType' => 'text', 'header' => 'About the harbour', 'colPos' => 0, 'sorting' => 256,

@@ -1,41 +1,23 @@
 /*! ask-ai-dialog 0.1.0 | MIT License | Built by `npm run build` from the package's src/; dist/ckeditor5.js and its source map in the npm package ask-ai-dialog@0.1.0 are this file before its imports were pointed at @ask-ai-dialog/typo3/. */
 import { Command as e, Plugin as t } from "@ckeditor/ckeditor5-core";
-import { answerDom as n, attachEditor as r, mount as i, preloadAnswerDom as a, typo3Endpoints as o, typo3EndpointsRefresh as s } from "@ask-ai-dialog/typo3/widget-standalone.js";
-import { ButtonView as c } from "@ckeditor/ckeditor5-ui";
-// src/widget/adopt-styles.ts
-var l = /* @__PURE__ */ new WeakMap();
-function u(e, t) {
-	let n = e.nodeType === 9 ? e : e.ownerDocument, r = n.defaultView?.CSSStyleSheet;
-	if ("adoptedStyleSheets" in e && typeof r?.prototype.replaceSync == "function") try {
-		let i = l.get(n);
-		i || l.set(n, i = /* @__PURE__ */ new Map());
-		let a = i.get(t);
-		a || (a = new r(), a.replaceSync(t), i.set(t, a));
-		let o = a;
-		return e.adoptedStyleSheets = [...e.adoptedStyleSheets, o], () => {
-			let t = [...e.adoptedStyleSheets], n = t.lastIndexOf(o);
-			n !== -1 && t.splice(n, 1), e.adoptedStyleSheets = t;
-		};
-	} catch {}
-	let i = n.createElement("style");
-	return i.textContent = t, (e.nodeType === 9 ? e.head : e).prepend(i), () => i.remove();
-}
+import { answerDom as n, attachEditor as r, heldSelectionCss as i, mount as a, preloadAnswerDom as o, typo3Endpoints as s, typo3EndpointsRefresh as c } from "@ask-ai-dialog/typo3/widget-standalone.js";
+import { ButtonView as l } from "@ckeditor/ckeditor5-ui";
 // src/ckeditor5/model-markdown.ts
-var d = /^heading([1-6])$/;
+var u = /^heading([1-6])$/;
+function d(e) {
+	return m([...e.getChildren()], !0).replace(/\n{3,}/g, "\n\n").trim();
+}
 function f(e) {
-	return h([...e.getChildren()], !0).replace(/\n{3,}/g, "\n\n").trim();
+	return m([...e.getChildren()], !1).replace(/\n{3,}/g, "\n\n").trim();
 }
 function p(e) {
-	return h([...e.getChildren()], !1).replace(/\n{3,}/g, "\n\n").trim();
-}
-function m(e) {
 	return e.is("element");
 }
-function h(e, t) {
+function m(e, t) {
 	let n = [], r = /* @__PURE__ */ new Map(), i = !1;
 	for (let a of e) {
-		if (!m(a)) {
-			n.push(x([a], t));
+		if (!p(a)) {
+			n.push(b([a], t));
 			continue;
 		}
 		let e = a.getAttribute("listType");
@@ -44,43 +26,43 @@ function h(e, t) {
 			for (let e of r.keys()) e > o && r.delete(e);
 			let s = (r.get(o) ?? 0) + 1;
 			r.set(o, e === "numbered" ? s : 0);
-			let c = t ? e === "numbered" ? `${s}.` : e === "todo" ? a.getAttribute("todoListChecked") ? "- [x]" : "- [ ]" : "-" : e === "numbered" ? `${s}.` : "•", l = `${"   ".repeat(o)}${c} ${g(a, t)}`;
+			let c = t ? e === "numbered" ? `${s}.` : e === "todo" ? a.getAttribute("todoListChecked") ? "- [x]" : "- [ ]" : "-" : e === "numbered" ? `${s}.` : "•", l = `${"   ".repeat(o)}${c} ${h(a, t)}`;
 			n.push(i ? `\n${l}` : `${n.length ? "\n\n" : ""}${l}`), i = !0;
 			continue;
 		}
 		r.clear(), i = !1;
-		let o = g(a, t);
+		let o = h(a, t);
 		o !== "" && n.push(`${n.length ? "\n\n" : ""}${o}`);
 	}
 	return n.join("");
 }
-function g(e, t) {
-	let n = [...e.getChildren()], r = d.exec(e.name);
-	if (r) return t ? `${"#".repeat(Number(r[1]))} ${x(n, !0)}` : x(n, !1);
+function h(e, t) {
+	let n = [...e.getChildren()], r = u.exec(e.name);
+	if (r) return t ? `${"#".repeat(Number(r[1]))} ${b(n, !0)}` : b(n, !1);
 	switch (e.name) {
 		case "blockQuote": {
-			let e = h(n, t);
+			let e = m(n, t);
 			return t ? e.replace(/^/gm, "> ") : e;
 		}
 		case "codeBlock": {
-			let r = n.map((e) => e.is("element", "softBreak") ? "\n" : y(e)).join("");
+			let r = n.map((e) => e.is("element", "softBreak") ? "\n" : v(e)).join("");
 			if (!t) return r;
 			let i = r.includes("```") ? "~~~" : "```", a = e.getAttribute("language");
 			return `${i}${typeof a == "string" && a !== "plaintext" ? a : ""}\n${r}\n${i}`;
 		}
-		case "table": return v(n.filter(m), t);
+		case "table": return _(n.filter(p), t);
 		case "horizontalLine": return t ? "---" : "";
 		case "imageBlock":
 		case "imageInline": {
 			let n = e.getAttribute("alt");
-			return typeof n == "string" ? t ? `![${b(n)}]()` : n : "";
+			return typeof n == "string" ? t ? `![${y(n)}]()` : n : "";
 		}
-		default: return n.some((e) => m(e) && !_.has(e.name)) ? h(n, t) : x(n, t);
+		default: return n.some((e) => p(e) && !g.has(e.name)) ? m(n, t) : b(n, t);
 	}
 }
-var _ = /* @__PURE__ */ new Set(["softBreak", "imageInline"]);
-function v(e, t) {
-	let n = e.map((e) => [...e.getChildren()].filter(m).map((e) => h([...e.getChildren()], t).replace(/\n+/g, " ")));
+var g = /* @__PURE__ */ new Set(["softBreak", "imageInline"]);
+function _(e, t) {
+	let n = e.map((e) => [...e.getChildren()].filter(p).map((e) => m([...e.getChildren()], t).replace(/\n+/g, " ")));
 	if (!t) return n.map((e) => e.join("	")).join("\n");
 	let r = Math.max(0, ...n.map((e) => e.length));
 	if (r === 0) return "";
@@ -91,24 +73,24 @@ function v(e, t) {
 		...o.map(i)
 	].join("\n");
 }
-function y(e) {
+function v(e) {
 	return "data" in e && typeof e.data == "string" ? e.data : "";
 }
-function b(e) {
+function y(e) {
 	return e.replace(/([\\`*_[\]<>#|~])/g, "\\$1");
 }
-function x(e, t) {
+function b(e, t) {
 	let n = "";
 	for (let r of e) {
 		if (r.is("element", "softBreak")) {
 			n += t ? "  \n" : "\n";
 			continue;
 		}
-		if (m(r)) {
-			n += g(r, t);
+		if (p(r)) {
+			n += h(r, t);
 			continue;
 		}
-		let e = y(r);
+		let e = v(r);
 		if (!t) {
 			n += e;
 			continue;
@@ -117,7 +99,7 @@ function x(e, t) {
 			n += e.includes("`") ? `\`\` ${e} \`\`` : `\`${e}\``;
 			continue;
 		}
-		let [, i = "", a = "", o = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(e) ?? [], s = b(a);
+		let [, i = "", a = "", o = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(e) ?? [], s = y(a);
 		if (s !== "") {
 			r.getAttribute("strikethrough") && (s = `~~${s}~~`), r.getAttribute("italic") && (s = `*${s}*`), r.getAttribute("bold") && (s = `**${s}**`);
 			let e = r.getAttribute("linkHref");
@@ -128,7 +110,7 @@ function x(e, t) {
 	return n;
 }
 // src/ckeditor5/ask-ai-editing.ts
-var S = "askAi:selection", C = "askAiGenerated", w = class extends e {
+var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 	#e;
 	constructor(e, t) {
 		super(e), this.#e = t;
@@ -137,9 +119,9 @@ var S = "askAi:selection", C = "askAiGenerated", w = class extends e {
 		this.isEnabled = this.editor.model.canEditAt(this.editor.model.document.selection);
 	}
 	execute(e) {
-		return this.editor.plugins.get(T).apply(this.#e, e);
+		return this.editor.plugins.get(w).apply(this.#e, e);
 	}
-}, T = class extends t {
+}, w = class extends t {
 	static get pluginName() {
 		return "AskAiEditing";
 	}
@@ -152,7 +134,7 @@ var S = "askAi:selection", C = "askAiGenerated", w = class extends e {
 	}
 	init() {
 		let { editor: e } = this;
-		a(), e.commands.add("askAiInsert", new w(e, "insert")), e.commands.add("askAiReplace", new w(e, "replace")), e.conversion.for("editingDowncast").markerToHighlight({
+		o(), e.commands.add("askAiInsert", new C(e, "insert")), e.commands.add("askAiReplace", new C(e, "replace")), e.conversion.for("editingDowncast").markerToHighlight({
 			model: "askAi",
 			view: { classes: "ask-ai-held-selection" }
 		}), this.#n();
@@ -162,7 +144,7 @@ var S = "askAi:selection", C = "askAiGenerated", w = class extends e {
 		if (!i || !a) return null;
 		let o = t.createRange(i.start, a.end), s = t.getSelectedContent(n);
 		t.change((e) => {
-			t.markers.has("askAi:selection") ? e.updateMarker(S, { range: o }) : e.addMarker(S, {
+			t.markers.has("askAi:selection") ? e.updateMarker(x, { range: o }) : e.addMarker(x, {
 				range: o,
 				usingOperation: !1,
 				affectsData: !1
@@ -173,21 +155,21 @@ var S = "askAi:selection", C = "askAiGenerated", w = class extends e {
 		};
 		let c = t.document.getRoot();
 		return {
-			text: o.isCollapsed ? "" : p(s),
-			markdown: o.isCollapsed ? "" : f(s),
-			document: c ? p(c) : ""
+			text: o.isCollapsed ? "" : f(s),
+			markdown: o.isCollapsed ? "" : d(s),
+			document: c ? f(c) : ""
 		};
 	}
 	release() {
 		this.#e = null;
 		let { model: e } = this.editor;
-		e.markers.has("askAi:selection") && e.change((e) => e.removeMarker(S));
+		e.markers.has("askAi:selection") && e.change((e) => e.removeMarker(x));
 	}
 	verify(e) {
 		let { model: t } = this.editor, n = this.editor.commands.get(e === "insert" ? "askAiInsert" : "askAiReplace");
 		if (this.editor.isReadOnly || n?.isEnabled === !1) return { refused: "readOnly" };
 		if (e === "insert") return null;
-		let r = t.markers.get(S), i = this.#e;
+		let r = t.markers.get(x), i = this.#e;
 		if (!r || !i || i.collapsed) return { refused: "selectionRemoved" };
 		let a = r.getRange();
 		return a.isCollapsed || a.root.rootName === "$graveyard" ? { refused: "selectionRemoved" } : this.editor.data.stringify(t.getSelectedContent(t.createSelection(a))) === i.data ? null : { refused: "selectionChanged" };
@@ -195,21 +177,21 @@ var S = "askAi:selection", C = "askAiGenerated", w = class extends e {
 	apply(e, { answer: t, mark: n }) {
 		let r = this.verify(e);
 		if (r) return r;
-		let { model: i } = this.editor, a = i.markers.get(S), o = !!this.editor.config.get("askAi")?.markGenerated, s = !1;
+		let { model: i } = this.editor, a = i.markers.get(x), o = !!this.editor.config.get("askAi")?.markGenerated, s = !1;
 		return i.change((r) => {
 			let c = this.#t(t);
 			if (o) {
 				let e = [...r.createRangeIn(c).getItems()].filter((e) => e.is("$textProxy"));
-				for (let t of e) r.setAttribute(C, n ?? "true", t);
+				for (let t of e) r.setAttribute(S, n ?? "true", t);
 			}
 			let l = a?.getRange(), u = l && l.root.rootName !== "$graveyard" ? l : i.document.selection.getFirstRange();
 			if (!u) return;
-			let d = e === "replace" ? r.createSelection(u) : E(i, u), f = i.insertContent(c, d);
-			r.setSelection(f), s = !f.isCollapsed || c.isEmpty;
+			let d = e === "replace" ? r.createSelection(u) : T(i, u), f = i.insertContent(c, d);
+			f && (r.setSelection(f), s = !f.isCollapsed || c.isEmpty);
 		}), s ? null : { refused: "other" };
 	}
 	heldImage() {
-		let e = this.editor.model.markers.get(S)?.getRange().getContainedElement();
+		let e = this.editor.model.markers.get(x)?.getRange().getContainedElement();
 		return e && e.name.startsWith("image") && e.root.rootName !== "$graveyard" ? e : null;
 	}
 	applyAltText(e) {
@@ -235,15 +217,15 @@ var S = "askAi:selection", C = "askAiGenerated", w = class extends e {
 		let e = this.editor.config.get("askAi")?.markGenerated;
 		if (!e) return;
 		let t = typeof e == "object" && e.viewAttribute || "data-ai-generated", { editor: n } = this;
-		n.model.schema.extend("$text", { allowAttributes: C }), n.model.schema.setAttributeProperties(C, {
+		n.model.schema.extend("$text", { allowAttributes: S }), n.model.schema.setAttributeProperties(S, {
 			isFormatting: !1,
 			copyOnEnter: !1
 		});
 		let r = n.model.document.selection, i = () => {
-			r.hasAttribute(C) && n.model.enqueueChange({ isUndoable: !1 }, (e) => e.removeSelectionAttribute(C));
+			r.hasAttribute(S) && n.model.enqueueChange({ isUndoable: !1 }, (e) => e.removeSelectionAttribute(S));
 		};
 		this.listenTo(r, "change:attribute", i), this.listenTo(r, "change:range", i), n.conversion.for("downcast").attributeToElement({
-			model: C,
+			model: S,
 			view: (e, { writer: n }) => e ? n.createAttributeElement("span", { [t]: String(e) }, { priority: 5 }) : null
 		}), n.conversion.for("upcast").elementToAttribute({
 			view: {
@@ -251,169 +233,41 @@ var S = "askAi:selection", C = "askAiGenerated", w = class extends e {
 				attributes: { [t]: /[\s\S]*/ }
 			},
 			model: {
-				key: C,
+				key: S,
 				value: (e) => e.getAttribute(t) ?? "true"
 			}
 		});
 	}
 };
-function E(e, t) {
+function T(e, t) {
 	let n = t.end, r = n.parent;
 	return !r.is("element") || r.is("rootElement") ? n : r.isEmpty ? e.createPositionAt(r, 0) : e.schema.isBlock(r) ? e.createPositionAfter(r) : n;
 }
 // src/i18n/locale.ts
-function D(e) {
+function E(e) {
 	return e?.toLowerCase().startsWith("de") ? "de" : "en";
 }
-// src/ckeditor5/ask-ai-ui.ts
-var O = {
-	en: "Ask AI",
-	de: "KI fragen"
-}, k = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><path d=\"M9 1.5 10.7 6.3 15.5 8 10.7 9.7 9 14.5 7.3 9.7 2.5 8 7.3 6.3Z\"/><path d=\"M15.5 12l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9Z\"/></svg>", A = "Ctrl+J", j = class extends t {
-	static get pluginName() {
-		return "AskAiUI";
-	}
-	static get isOfficialPlugin() {
-		return !1;
-	}
-	init() {
-		let { editor: e } = this, t = () => e.config.get("askAi") ?? {}, n = () => t().messages?.trigger ?? O[D(t().locale ?? e.locale.uiLanguage)] ?? O.en;
-		e.ui.componentFactory.add("askAi", (t) => {
-			let r = new c(t), i = e.commands.get("askAi");
-			return r.set({
-				label: n(),
-				icon: k,
-				tooltip: !0,
-				withText: !0,
-				keystroke: A,
-				class: "ask-ai-ckeditor-button"
-			}), r.bind("isEnabled").to(i, "isEnabled"), this.listenTo(r, "execute", () => e.execute("askAi")), r;
-		}), e.keystrokes.set(A, (t, n) => {
-			e.commands.get("askAi")?.isEnabled && (e.execute("askAi"), n());
-		});
-	}
-}, M = ".ck-editor__editable .ask-ai-held-selection { background-color: var(--ask-ai-held-selection, color-mix(in srgb, Highlight 30%, transparent)); box-shadow: 0 0 0 1px color-mix(in srgb, Highlight 60%, transparent); }", N = class extends e {
-	refresh() {
-		this.isEnabled = this.editor.plugins.get(P).isConfigured;
-	}
-	execute() {
-		this.editor.plugins.get(P).open();
-	}
-}, P = class extends t {
-	static get pluginName() {
-		return "AskAi";
-	}
-	static get requires() {
-		return [T, j];
-	}
-	static get isOfficialPlugin() {
-		return !1;
-	}
-	#e = null;
-	#t = null;
-	#n = null;
-	#r = null;
-	#i = {};
-	constructor(e) {
-		super(e), e.config.define("askAi", {});
-	}
-	get isConfigured() {
-		let e = this.#i;
-		return !!(e.transport || e.endpoints || e.routes);
-	}
-	init() {
-		let { editor: e } = this;
-		this.#i = e.config.get("askAi") ?? {}, e.commands.add("askAi", new N(e));
-	}
-	configure(e) {
-		this.#i = {
-			...this.#i,
-			...e
-		}, this.editor.commands.get("askAi")?.refresh(), this.#e?.update(this.#s());
-	}
-	open() {
-		this.#a().open();
-	}
-	close() {
-		this.#e?.close();
-	}
-	destroy() {
-		this.#r?.(), this.#r = null, this.#e?.detach(), this.#e = null, this.#n?.(), this.#n = null, super.destroy();
-	}
-	#a() {
-		if (this.#e) return this.#e;
-		let e = this.editor.ui.view.element?.ownerDocument ?? document;
-		this.#n = u(e, M);
-		let t = F(this.#i.container, e);
-		if (t.ownerDocument !== e && e.defaultView) {
-			let t = e.defaultView, n = () => {
-				this.#e?.detach(), this.#e = null;
-			};
-			t.addEventListener("pagehide", n), this.#r = () => t.removeEventListener("pagehide", n);
-		}
-		return this.#e = r(I(this.editor, () => this.#o()), {
-			mount: this.#i.mount ?? i,
-			props: {
-				...this.#s(),
-				open: !1
-			},
-			container: t,
-			onApply: (e) => {
-				this.fire("apply", e), this.#i.onApply?.(e);
-			},
-			part: "ckeditor5"
-		}), this.#e;
-	}
-	#o() {
-		let { editor: e } = this, t = this.#i.record, n = e.config.get("language") === void 0 ? void 0 : e.locale.contentLanguage;
-		return {
-			...n ? { contentLanguage: n } : {},
-			...t ? {
-				recordTable: t.table,
-				recordUid: t.uid,
-				...t.field ? { recordField: t.field } : {}
-			} : {}
+// src/widget/adopt-styles.ts
+var D = /* @__PURE__ */ new WeakMap();
+function O(e, t) {
+	let n = e.nodeType === 9 ? e : e.ownerDocument, r = n.defaultView?.CSSStyleSheet;
+	if ("adoptedStyleSheets" in e && typeof r?.prototype.replaceSync == "function") try {
+		let i = D.get(n);
+		i || D.set(n, i = /* @__PURE__ */ new Map());
+		let a = i.get(t);
+		a || (a = new r(), a.replaceSync(t), i.set(t, a));
+		let o = a;
+		return e.adoptedStyleSheets = [...e.adoptedStyleSheets, o], () => {
+			let t = [...e.adoptedStyleSheets], n = t.lastIndexOf(o);
+			n !== -1 && t.splice(n, 1), e.adoptedStyleSheets = t;
 		};
-	}
-	#s() {
-		let { routes: e, record: t, markGenerated: n, onApply: r, container: i, mount: a, ...c } = this.#i, { taskPresets: l, taskPresetPlacement: u, ...d } = c, f = l?.length ? l : void 0, p = d.endpoints, m = d.refreshEndpoints;
-		if (!p && !d.transport && e) {
-			try {
-				p = o(e);
-			} catch {
-				p = {
-					tools: "",
-					run: ""
-				};
-			}
-			this.#t?.routes !== e && (this.#t = {
-				routes: e,
-				refresh: s(e)
-			}), m ??= this.#t.refresh;
-		}
-		return {
-			...d,
-			locale: this.#c(),
-			...f && u === "instead" ? { presets: f } : { morePresets: f },
-			endpoints: p,
-			refreshEndpoints: m,
-			hideTrigger: !0
-		};
-	}
-	#c() {
-		return this.#i.locale ?? this.editor.locale.uiLanguage;
-	}
-};
-function F(e, t) {
-	if (typeof e == "function") return e();
-	if (e === "top") try {
-		let e = t.defaultView?.top?.document.body;
-		if (e) return e;
 	} catch {}
-	return t.body;
+	let i = n.createElement("style");
+	return i.textContent = t, (e.nodeType === 9 ? e.head : e).prepend(i), () => i.remove();
 }
-function I(e, t = () => ({})) {
-	let n = e.plugins.get(T);
+// src/ckeditor5/ckeditor-adapter.ts
+function k(e, t = () => ({})) {
+	let n = e.plugins.get(w);
 	return {
 		element: e.ui.view.element ?? document.body,
 		editsAfterClose: !1,
@@ -446,5 +300,167 @@ function I(e, t = () => ({})) {
 		dispose() {}
 	};
 }
-export { A as ASK_AI_KEYSTROKE, P as AskAi, w as AskAiApplyCommand, N as AskAiCommand, T as AskAiEditing, j as AskAiUI, f as modelToMarkdown, p as modelToText };
+// src/ckeditor5/ask-ai-ui.ts
+var A = {
+	en: "Ask AI",
+	de: "KI fragen"
+}, j = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><path d=\"M9 1.5 10.7 6.3 15.5 8 10.7 9.7 9 14.5 7.3 9.7 2.5 8 7.3 6.3Z\"/><path d=\"M15.5 12l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9Z\"/></svg>", M = "Ctrl+J", N = class extends e {
+	refresh() {
+		this.isEnabled = this.editor.plugins.get(P).isConfigured;
+	}
+	execute() {
+		this.editor.plugins.get(P).open();
+	}
+}, P = class extends t {
+	static get pluginName() {
+		return "AskAiUI";
+	}
+	static get isOfficialPlugin() {
+		return !1;
+	}
+	#e = null;
+	#t = null;
+	#n = null;
+	#r = null;
+	#i = {};
+	constructor(e) {
+		super(e), e.config.define("askAi", {});
+	}
+	get isConfigured() {
+		let e = this.#i;
+		return !!(e.transport || e.endpoints || e.routes);
+	}
+	init() {
+		let { editor: e } = this;
+		this.#i = e.config.get("askAi") ?? {}, e.commands.add("askAi", new N(e));
+		let t = () => this.#i, n = () => t().messages?.trigger ?? A[E(t().locale ?? e.locale.uiLanguage)] ?? A.en;
+		e.ui.componentFactory.add("askAi", (t) => {
+			let r = new l(t), i = e.commands.get("askAi");
+			return r.set({
+				label: n(),
+				icon: j,
+				tooltip: !0,
+				withText: !0,
+				keystroke: M,
+				class: "ask-ai-ckeditor-button"
+			}), r.bind("isEnabled").to(i, "isEnabled"), this.listenTo(r, "execute", () => e.execute("askAi")), r;
+		}), e.keystrokes.set(M, (t, n) => {
+			e.commands.get("askAi")?.isEnabled && (e.execute("askAi"), n());
+		});
+	}
+	configure(e) {
+		this.#i = {
+			...this.#i,
+			...e
+		}, this.editor.commands.get("askAi")?.refresh(), this.#e?.update(this.#s());
+	}
+	open() {
+		this.#a().open();
+	}
+	close() {
+		this.#e?.close();
+	}
+	destroy() {
+		this.#r?.(), this.#r = null, this.#e?.detach(), this.#e = null, this.#n?.(), this.#n = null, super.destroy();
+	}
+	#a() {
+		if (this.#e) return this.#e;
+		let e = this.editor.ui.view.element?.ownerDocument ?? document;
+		this.#n = O(e, i(".ck-editor__editable"));
+		let t = F(this.#i.container, e);
+		if (t.ownerDocument !== e && e.defaultView) {
+			let t = e.defaultView, n = () => {
+				this.#e?.detach(), this.#e = null;
+			};
+			t.addEventListener("pagehide", n), this.#r = () => t.removeEventListener("pagehide", n);
+		}
+		return this.#e = r(k(this.editor, () => this.#o()), {
+			mount: this.#i.mount ?? a,
+			props: {
+				...this.#s(),
+				open: !1
+			},
+			container: t,
+			onApply: (e) => {
+				this.fire("apply", e), this.#i.onApply?.(e);
+			},
+			part: "ckeditor5"
+		}), this.#e;
+	}
+	#o() {
+		let { editor: e } = this, t = this.#i.record, n = e.config.get("language") === void 0 ? void 0 : e.locale.contentLanguage;
+		return {
+			...n ? { contentLanguage: n } : {},
+			...t ? {
+				recordTable: t.table,
+				recordUid: t.uid,
+				...t.field ? { recordField: t.field } : {}
+			} : {}
+		};
+	}
+	#s() {
+		let { routes: e, record: t, markGenerated: n, onApply: r, container: i, mount: a, ...o } = this.#i, { taskPresets: l, taskPresetPlacement: u, ...d } = o, f = l?.length ? l : void 0, p = d.endpoints, m = d.refreshEndpoints;
+		if (!p && !d.transport && e) {
+			try {
+				p = s(e);
+			} catch {
+				p = {
+					tools: "",
+					run: ""
+				};
+			}
+			this.#t?.routes !== e && (this.#t = {
+				routes: e,
+				refresh: c(e)
+			}), m ??= this.#t.refresh;
+		}
+		return {
+			...d,
+			locale: this.#c(),
+			...f && u === "instead" ? { presets: f } : { morePresets: f },
+			endpoints: p,
+			refreshEndpoints: m,
+			hideTrigger: !0
+		};
+	}
+	#c() {
+		return this.#i.locale ?? this.editor.locale.uiLanguage;
+	}
+};
+function F(e, t) {
+	if (typeof e == "function") return e();
+	if (e === "top") try {
+		let e = t.defaultView?.top?.document.body;
+		if (e) return e;
+	} catch {}
+	return t.body;
+}
+// src/ckeditor5/ask-ai.ts
+var I = class extends t {
+	static get pluginName() {
+		return "AskAi";
+	}
+	static get requires() {
+		return [w, P];
+	}
+	static get isOfficialPlugin() {
+		return !1;
+	}
+	init() {
+		this.editor.plugins.get(P).delegate("apply").to(this);
+	}
+	get isConfigured() {
+		return this.editor.plugins.get(P).isConfigured;
+	}
+	configure(e) {
+		this.editor.plugins.get(P).configure(e);
+	}
+	open() {
+		this.editor.plugins.get(P).open();
+	}
+	close() {
+		this.editor.plugins.get(P).close();
+	}
+};
+export { M as ASK_AI_KEYSTROKE, I as AskAi, C as AskAiApplyCommand, N as AskAiCommand, w as AskAiEditing, P as AskAiUI, k as ckeditorAdapter, d as modelToMarkdown, f as modelToText };
 

@@ -140,6 +140,20 @@ final class RoutesTest extends SiteTestCase
         self::assertStringContainsString("Shorten this text.\n\nThe editor adds: Keep the date.", $this->site->chat->calls[0]['messages'][0]['content']);
     }
 
+    public function testAnExceptionIsLoggedAndAnsweredWithASentenceNeverItsOwnText(): void
+    {
+        $this->site->tasks->failure = new \RuntimeException('SQLSTATE[HY000] /var/www/site/config/system/settings.php password=hunter2');
+
+        $response = $this->site->controller->tasksAction(new ServerRequest('GET', '/tasks'));
+
+        $body = $this->assertError(500, 'could not answer', $response);
+        self::assertStringNotContainsString('hunter2', (string)json_encode($body));
+        self::assertStringNotContainsString('settings.php', (string)json_encode($body));
+        $failure = $this->site->tasks->failure;
+        $logged = array_filter($this->site->logger->records, static fn(array $r): bool => ($r['context']['exception'] ?? null) === $failure);
+        self::assertCount(1, $logged, 'the exception is in the system log');
+    }
+
     public function testListsTheNrLlmTasksTheEditorMayRunAsPresets(): void
     {
         $body = $this->json($this->site->controller->tasksAction(new ServerRequest('GET', '/tasks')), 200);

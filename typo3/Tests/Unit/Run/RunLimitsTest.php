@@ -18,7 +18,7 @@ final class RunLimitsTest extends SiteTestCase
         $body = $this->assertError(429, 'already have 2 AI tasks running', $response = $this->runTask(['prompt' => 'x', 'requestId' => 'third']));
 
         self::assertSame('userLimit', $body['reason']);
-        self::assertMatchesRegularExpression('/^\d+$/', $response->getHeaderLine('Retry-After'));
+        self::assertMatchesRegularExpression('/^[1-9]\d*$/', $response->getHeaderLine('Retry-After'), 'a wait of at least a second');
         self::assertLessThanOrEqual(10, (int)$response->getHeaderLine('Retry-After'));
         self::assertSame([], $this->site->chat->calls);
         self::assertSame(2, $this->runningEntries(), 'the refused run left no entry');

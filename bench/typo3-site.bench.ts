@@ -105,3 +105,63 @@ it('TYPO3: first words after the model’s first chunk', async () => {
   // (Guzzle without its `stream` option), so the first words leave PHP after the model's last chunk.
   // The row says FAIL until nr-llm's client streams; then assert it here.
 });
+
+/**
+ * One editor sends 20 runs of 10 s at once (the extension's defaults: 2 per user, 8 for the site; PHP's
+ * built-in server with 4 workers). While the admitted runs hold the model, a visitor without a session
+ * asks for the backend's login page and the site's front page. Budget: each answers in ≤ 2 s.
+ */
+it('TYPO3: login page and front page while one editor floods the run route', async () => {
+  await fetch(`${model.url}/__fake`, { method: 'DELETE' });
+  await fetch(`${model.url}/__fake/replies`, {
+    method: 'POST',
+    body: JSON.stringify([{ delayMs: 10_000, content: 'Slow.', times: null }]),
+  });
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto('/typo3/');
+  await page.locator('input[name="username"]').fill('editor');
+  await page.locator('input[type="password"]').fill('Editor-Pass-1234!');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/typo3\/(main|module)/, { timeout: 30_000 });
+  const runUrl = await page.evaluate(
+    () =>
+      (window as unknown as { TYPO3: { settings: { ajaxUrls: Record<string, string> } } }).TYPO3.settings.ajaxUrls
+        .ask_ai_run!,
+  );
+  const runs = Array.from({ length: 20 }, (_, i) =>
+    context.request
+      .post(runUrl, {
+        data: { prompt: 'Answer slowly.', tools: [], requestId: `bench-flood-${Date.now()}-${i}`, stream: true },
+        headers: { Accept: 'application/x-ndjson, application/json' },
+        timeout: 300_000,
+      })
+      .then((response) => response.status()),
+  );
+  // The admitted runs are with the model now.
+  for (let i = 0; i < 300; i++) {
+    const log = (await (await fetch(`${model.url}/__fake/log`)).json()) as ModelRequest[];
+    if (log.length > 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const timed = async (path: string) => {
+    const started = performance.now();
+    const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+    await response.arrayBuffer();
+    return { status: response.status, ms: Math.round(performance.now() - started) };
+  };
+  const [login, front] = await Promise.all([timed('/typo3/'), timed('/')]);
+  const statuses = await Promise.all(runs);
+  const refused = statuses.filter((s) => s === 429).length;
+  const slowest = Math.max(login.ms, front.ms);
+  record({
+    figure: 'TYPO3: login page and front page under 20 runs of 10 s by one editor',
+    value:
+      `login ${login.ms} ms (${login.status}), front ${front.ms} ms (${front.status}); ` +
+      `${refused} of 20 runs refused with 429`,
+    budget: '≤ 2000 ms each',
+    pass: slowest <= 2000 && login.status === 200 && front.status === 200,
+  });
+  expect(slowest).toBeLessThanOrEqual(2000);
+  await context.close();
+});
