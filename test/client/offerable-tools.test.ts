@@ -210,4 +210,29 @@ describe('offerableTools against crafted answers', () => {
     });
     expect(await failureOf(offerableTools(transport))).toEqual({ kind: 'network' });
   });
+
+  it('sends nothing, and leaves no timer, when its signal was aborted before it began', async () => {
+    const sent: string[] = [];
+    const transport = createTransport({
+      endpoints: ENDPOINTS,
+      fetch: (async (url: RequestInfo | URL) => {
+        sent.push(String(url));
+        return new Response('{}');
+      }) as typeof fetch,
+    });
+    const timers: string[] = [];
+    const gone = AbortSignal.abort();
+    const failure = failureOf(
+      offerableTools(transport, {
+        signal: gone,
+        timers: {
+          setTimeout: () => timers.push('set'),
+          clearTimeout: () => undefined,
+        },
+      }),
+    );
+    expect(await failure).toEqual({ kind: 'network' });
+    expect(sent).toEqual([]);
+    expect(timers).toEqual([]);
+  });
 });
