@@ -29,7 +29,7 @@ export function beforeTimeout<T>(
   const timeout = new Promise<typeof TIMED_OUT>((resolve, reject) => {
     timer = timers.setTimeout(() => resolve(TIMED_OUT), ms);
     givenUp = () => reject(signal?.reason as Error);
-    signal?.addEventListener('abort', givenUp, { once: true });
+    signal?.addEventListener('abort', givenUp);
   });
   return Promise.race([promise, timeout]).finally(() => {
     timers.clearTimeout(timer);
