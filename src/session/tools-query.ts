@@ -42,8 +42,7 @@ export function toolsQueryOptions(
  * so does a wait given up (the query cancelled: the dialog removed), and no timer stays.
  */
 async function readerOfTools(timeoutMs: number, timers: Timers, signal: AbortSignal) {
-  const loading = import('../client/offerable-tools');
-  const reader = await beforeTimeout(loading, timeoutMs, timers, signal).catch(() => null);
+  const reader = await beforeTimeout(import('../client/offerable-tools'), timeoutMs, timers, signal).catch(() => null);
   if (reader === null || reader === TIMED_OUT) throw new AskAiRequestError(NETWORK);
   return reader;
 }
