@@ -13,13 +13,28 @@ export const DEFAULT_TOOLS_TIMEOUT_MS = 20_000;
 
 export const TIMED_OUT: unique symbol = Symbol('timedOut');
 
-/** Resolves with the promise's value, or `TIMED_OUT` when it takes longer than `ms`. */
-export function beforeTimeout<T>(promise: Promise<T>, ms: number, timers: Timers): Promise<T | typeof TIMED_OUT> {
+/**
+ * Resolves with the promise's value, or `TIMED_OUT` when it takes longer than `ms`. Given up through
+ * `signal` (already, or while it waits), it rejects with the signal's reason and its timer is cleared.
+ */
+export function beforeTimeout<T>(
+  promise: Promise<T>,
+  ms: number,
+  timers: Timers,
+  signal?: AbortSignal,
+): Promise<T | typeof TIMED_OUT> {
+  if (signal?.aborted) return Promise.reject(signal.reason as Error);
   let timer: unknown;
-  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+  let givenUp: () => void = () => undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve, reject) => {
     timer = timers.setTimeout(() => resolve(TIMED_OUT), ms);
+    givenUp = () => reject(signal?.reason as Error);
+    signal?.addEventListener('abort', givenUp);
   });
-  return Promise.race([promise, timeout]).finally(() => timers.clearTimeout(timer));
+  return Promise.race([promise, timeout]).finally(() => {
+    timers.clearTimeout(timer);
+    signal?.removeEventListener('abort', givenUp);
+  });
 }
 
 /**

@@ -68,6 +68,9 @@ export async function offerableTools(
   const url = options.configuration
     ? (endpoints: AskAiEndpoints) => appendQuery(endpoints.tools, { configuration: options.configuration! })
     : (endpoints: AskAiEndpoints) => endpoints.tools;
+  // Aborted before it began (a dialog removed while the list's reader still loaded): nothing is sent.
+  // An `abort` listener added now would never hear of it.
+  if (options.signal?.aborted) throw new AskAiRequestError({ kind: 'network' });
   // One signal for the caller's abort and the timeout; a list that never answers must not hold the dialog.
   const abort = new AbortController();
   const timers = options.timers ?? GLOBAL_TIMERS;

@@ -27,7 +27,7 @@ export function toolsQueryOptions(
     queryKey: ['ask-ai-dialog', 'tools', transport.endpoints.tools, configuration ?? null] as ToolsQueryKey,
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
       const { timeoutMs = DEFAULT_TOOLS_TIMEOUT_MS, timers = GLOBAL_TIMERS } = wait;
-      const reader = await readerOfTools(timeoutMs, timers);
+      const reader = await readerOfTools(timeoutMs, timers, signal);
       return reader.offerableTools(transport, { configuration, signal, timeoutMs, timers });
     },
     staleTime: TOOLS_STALE_TIME_MS,
@@ -38,10 +38,11 @@ export function toolsQueryOptions(
 
 /**
  * The list's reader, its schemas and the unattended filter: a chunk of their own, fetched with the first
- * list. A chunk that cannot be fetched, or not within the list's own timeout, fails as the network does.
+ * list. A chunk that cannot be fetched, or not within the list's own timeout, fails as the network does;
+ * so does a wait given up (the query cancelled: the dialog removed), and no timer stays.
  */
-async function readerOfTools(timeoutMs: number, timers: Timers) {
-  const reader = await beforeTimeout(import('../client/offerable-tools'), timeoutMs, timers).catch(() => null);
+async function readerOfTools(timeoutMs: number, timers: Timers, signal: AbortSignal) {
+  const reader = await beforeTimeout(import('../client/offerable-tools'), timeoutMs, timers, signal).catch(() => null);
   if (reader === null || reader === TIMED_OUT) throw new AskAiRequestError(NETWORK);
   return reader;
 }

@@ -63,20 +63,33 @@ async function listeners(cdp: CDPSession): Promise<number> {
 
 const dialog = () => page.getByRole('dialog', { name: 'Ask AI' });
 
+/** A task sent while what `url` names is held: the dialog waits for it (preparing). */
+async function waitingFor(url: string | RegExp, hold: (route: Route) => void) {
+  let reached!: () => void;
+  const held = new Promise<void>((resolve) => (reached = resolve));
+  await page.route(url, (route) => {
+    hold(route);
+    reached();
+  });
+  await page.getByRole('button', { name: 'Ask AI' }).click();
+  await dialog().getByRole('textbox', { name: 'Instruction' }).fill('Summarise');
+  await dialog().getByRole('textbox', { name: 'Instruction' }).press('Enter');
+  await dialog().and(page.locator('[data-state="preparing"]')).waitFor();
+  await held;
+}
+
 const STATES = {
   'closed, never opened': async () => undefined,
   'open and idle': async () => {
     await page.getByRole('button', { name: 'Ask AI' }).click();
     await dialog().locator('[data-ask-ai-part="body"]:not([data-tools="pending"])').waitFor();
   },
-  'waiting for its tool list with a task': async (hold: (route: Route) => void) => {
-    await page.route('**/api/ask-ai/tools*', hold);
-    await page.getByRole('button', { name: 'Ask AI' }).click();
-    await dialog().getByRole('textbox', { name: 'Instruction' }).fill('Summarise');
-    await dialog().getByRole('textbox', { name: 'Instruction' }).press('Enter');
-    // The task waits for the tool list (the dialog's state: preparing).
-    await dialog().and(page.locator('[data-state="preparing"]')).waitFor();
-  },
+  // The task waits for the tool list (the dialog's state: preparing), its request held.
+  'waiting for its tool list with a task': (hold: (route: Route) => void) => waitingFor('**/api/ask-ai/tools*', hold),
+  // The list's reader is a chunk of its own: removed before it arrives, no tool list may be asked for
+  // once it does (an abort listener added after the abort never hears of it).
+  "waiting for the tool list's reader with a task": (hold: (route: Route) => void) =>
+    waitingFor(/offerable-tools[^/]*\.(ts|js)(\?.*)?$/, hold),
   'running, its stream open': async () => {
     await setSimulation({ latency: 60_000 });
     await page.getByRole('button', { name: 'Ask AI' }).click();
@@ -99,14 +112,9 @@ describe.each([
   it.each(Object.entries(STATES))('%s: leaves no timer, listener or request behind', async (_state, reach) => {
     await page.addInitScript(COUNT_TIMERS);
     const open = new Set<string>();
-    let removed = false;
-    const late: string[] = [];
     page.on('request', (r) => {
       if (!r.url().includes('/api/ask-ai/')) return;
       open.add(r.url() + r.method());
-      // After removal no task may go out, not even one that waited for tools. (A tool-list GET can still
-      // leave around the removal; recorded as open in issue 35, its cause not yet found.)
-      if (removed && r.url().includes('/run')) late.push(r.url());
     });
     page.on('requestfinished', (r) => open.delete(r.url() + r.method()));
     page.on('requestfailed', (r) => open.delete(r.url() + r.method()));
@@ -117,11 +125,24 @@ describe.each([
     const before = await listeners(cdp);
     const held: Route[] = [];
     await reach((route) => held.push(route));
-    await page.evaluate(() => document.querySelector('ask-ai-dialog')?.remove());
-    removed = true;
+    // What the page asks of the backend after the removal, counted in the page itself (Playwright's request
+    // events can arrive after a later evaluation's answer). The client looks `fetch` up on every request.
+    await page.evaluate(() => {
+      const w = window as unknown as { lateRequests: string[] };
+      const own = window.fetch.bind(window);
+      w.lateRequests = [];
+      window.fetch = (input, init) => {
+        w.lateRequests.push(input instanceof Request ? input.url : String(input));
+        return own(input, init);
+      };
+      document.querySelector('ask-ai-dialog')?.remove();
+    });
     // Removal is final once a task has passed (a move within it keeps the widget's state).
     await page.waitForTimeout(300);
-    for (const route of held) await route.abort().catch(() => undefined);
+    // A held chunk arrives after the removal; a held request fails.
+    for (const route of held) {
+      await (route.request().url().includes('/api/') ? route.abort() : route.continue()).catch(() => undefined);
+    }
     expect(
       await page.evaluate(() => [
         ...(window as unknown as { pendingTimers: Map<number, string> }).pendingTimers.values(),
@@ -131,7 +152,10 @@ describe.each([
     // The stream and the cancel it sends end; a tool list held by this test is no longer awaited.
     await page.waitForTimeout(200);
     expect([...open].filter((r) => !r.includes('/tools'))).toEqual([]);
-    expect(late).toEqual([]);
+    // After removal nothing more is asked of the backend (a running task's cancel aside): no task, and no tool
+    // list for a task that waited for one.
+    const late = await page.evaluate(() => (window as unknown as { lateRequests: string[] }).lateRequests);
+    expect(late.filter((url) => /\/api\/ask-ai\/(tools|run)/.test(url))).toEqual([]);
     await setSimulation({ latency: 0 });
   });
 });

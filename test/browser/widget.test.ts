@@ -125,7 +125,9 @@ describe.each([
     expect(await dialog.getByRole('textbox', { name: 'Instruction' }).inputValue()).toBe(
       'Summarise this text in two sentences.',
     );
-    expect(await answerText()).toBe(partial);
+    // What had arrived is still there (more may have come before the stream stalls).
+    expect(partial).not.toBe('');
+    expect((await answerText()).startsWith(partial)).toBe(true);
     await dialog.getByRole('button', { name: 'Stop' }).click();
     await dialog.getByText('Stopped.').first().waitFor();
   });

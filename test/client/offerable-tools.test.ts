@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AskAiRequestError,
   createTransport,
@@ -7,6 +7,7 @@ import {
   type ContractWarning,
 } from '../../src/client';
 import { ENDPOINTS, simulated } from '../support/backend-fetch';
+import { manualTimers } from '../support/manual-timers';
 
 const traits = { approvalMarker: false, remote: false, remoteApproval: null, effect: null, requiresInput: false };
 
@@ -209,5 +210,53 @@ describe('offerableTools against crafted answers', () => {
       }) as typeof fetch,
     });
     expect(await failureOf(offerableTools(transport))).toEqual({ kind: 'network' });
+  });
+
+  it('sends nothing, and leaves no timer, when its signal was aborted before it began', async () => {
+    const sent: string[] = [];
+    const transport = createTransport({
+      endpoints: ENDPOINTS,
+      fetch: (async (url: RequestInfo | URL) => {
+        sent.push(String(url));
+        return new Response('{}');
+      }) as typeof fetch,
+    });
+    const timers: string[] = [];
+    const gone = AbortSignal.abort();
+    const failure = failureOf(
+      offerableTools(transport, {
+        signal: gone,
+        timers: {
+          setTimeout: () => timers.push('set'),
+          clearTimeout: () => undefined,
+        },
+      }),
+    );
+    expect(await failure).toEqual({ kind: 'network' });
+    expect(sent).toEqual([]);
+    expect(timers).toEqual([]);
+  });
+
+  it('asks for JSON, and stops the request when its caller gives up, leaving no timer or listener', async () => {
+    let sent: Request | undefined;
+    const transport = createTransport({
+      endpoints: ENDPOINTS,
+      // A list that never comes: only the caller's abort ends it.
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+        sent = new Request(new URL(String(input), 'http://localhost'), init);
+        return new Promise<never>(() => undefined);
+      }) as typeof fetch,
+    });
+    const timers = manualTimers();
+    const caller = new AbortController();
+    const removed = vi.spyOn(caller.signal, 'removeEventListener');
+    const failure = failureOf(offerableTools(transport, { signal: caller.signal, timers }));
+    await vi.waitFor(() => expect(sent).toBeDefined());
+    expect(sent!.headers.get('Accept')).toBe('application/json');
+    caller.abort();
+    expect(await failure).toEqual({ kind: 'network' });
+    expect(sent!.signal.aborted).toBe(true);
+    expect(timers.pending()).toBe(0);
+    expect(removed.mock.calls.filter((call) => call[0] === 'abort')).toHaveLength(1);
   });
 });

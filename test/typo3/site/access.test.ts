@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dialog,
+  dialogOnParagraph,
   login,
   model,
   openContentElement,
@@ -38,14 +39,11 @@ describe('who may ask, in the real TYPO3', () => {
 
   it('a German editor: button and dialog in German, the run carrying the record’s language', async () => {
     await model.script({ when: 'Kürze', content: 'Der Hafen öffnete 1871.' }, { content: 'Der Hafen öffnete 1871.' });
-    await login('redakteur');
-    const frame = await openContentElement(1);
-    await selectParagraph(frame, 0);
     const sent: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/ask-ai/run')) sent.push(request.postData() ?? '');
     });
-    const ask = await openDialog(frame, 'KI fragen');
+    const { ask } = await dialogOnParagraph({ as: 'redakteur', trigger: 'KI fragen' });
     await ask.getByRole('textbox', { name: 'Anweisung' }).waitFor();
     await ask.getByRole('option', { name: 'Kürzen' }).click();
     await ask.getByText('Der Hafen öffnete 1871.').waitFor();
@@ -58,19 +56,13 @@ describe('who may ask, in the real TYPO3', () => {
 
   it('an administrator sees the run’s details; an editor does not', async () => {
     await model.script({ content: 'Short.', times: null });
-    await login('admin');
-    let frame = await openContentElement(1);
-    await selectParagraph(frame, 0);
-    let ask = await openDialog(frame);
+    let { ask } = await dialogOnParagraph({ as: 'admin' });
     await ask.getByRole('option', { name: 'Shorten' }).click();
     await ask.getByText('Short.').waitFor();
     await ask.getByText('Details', { exact: false }).first().waitFor();
 
     await page.context().clearCookies();
-    await login('editor');
-    frame = await openContentElement(1);
-    await selectParagraph(frame, 0);
-    ask = await openDialog(frame);
+    ({ ask } = await dialogOnParagraph({ as: 'editor' }));
     await ask.getByRole('option', { name: 'Shorten' }).click();
     await ask.getByText('Short.').waitFor();
     expect(await ask.getByText('Details', { exact: false }).count()).toBe(0);
@@ -79,10 +71,7 @@ describe('who may ask, in the real TYPO3', () => {
 
   it('a session that ends while the dialog is open: the dialog says so and offers to log in again', async () => {
     await model.script({ content: 'Short.', times: null });
-    await login('editor');
-    const frame = await openContentElement(1);
-    await selectParagraph(frame, 0);
-    const ask = await openDialog(frame);
+    const { ask } = await dialogOnParagraph({ as: 'editor' });
     await ask.getByRole('option', { name: 'Shorten' }).waitFor();
     await sql('DELETE FROM be_sessions');
     await ask.getByRole('option', { name: 'Shorten' }).click();
@@ -102,10 +91,7 @@ describe('the dialog in the backend, in the real TYPO3', () => {
   useTypo3();
 
   it('looks like TYPO3: buttons compute as the backend’s .btn; the whole backend dimmed and inert', async () => {
-    await login('editor');
-    const frame = await openContentElement(1);
-    await selectParagraph(frame, 0);
-    const ask = await openDialog(frame);
+    const { ask } = await dialogOnParagraph({ as: 'editor' });
     await model.script({ content: 'Short.' });
     await ask.getByRole('option', { name: 'Shorten' }).click();
     await ask.getByText('Short.').waitFor();
@@ -145,10 +131,7 @@ describe('the dialog in the backend, in the real TYPO3', () => {
 
   it('opens clean: a prompt, the tasks, Close — reopened after a run, no instruction, no answer armed', async () => {
     await model.script({ content: 'A shorter paragraph.', times: null });
-    await login('editor');
-    const frame = await openContentElement(1);
-    await selectParagraph(frame, 0);
-    let ask = await openDialog(frame);
+    const { frame, ask } = await dialogOnParagraph({ as: 'editor' });
     await ask.getByRole('option', { name: 'Shorten' }).waitFor();
     const controls = await ask.locator('button:visible, textarea:visible, input:visible, select:visible').count();
     expect(controls).toBeLessThanOrEqual(6);
@@ -172,9 +155,9 @@ describe('the dialog in the backend, in the real TYPO3', () => {
     await ask.getByRole('button', { name: 'Close' }).click();
     await dialog().waitFor({ state: 'hidden' });
     await selectParagraph(frame, 1);
-    ask = await openDialog(frame);
-    expect(await ask.getByRole('textbox', { name: 'Instruction' }).inputValue()).toBe('');
-    expect(await ask.getByText('A shorter paragraph.').count()).toBe(0);
-    expect(await ask.getByRole('button', { name: 'Replace selection' }).count()).toBe(0);
+    const again = await openDialog(frame);
+    expect(await again.getByRole('textbox', { name: 'Instruction' }).inputValue()).toBe('');
+    expect(await again.getByText('A shorter paragraph.').count()).toBe(0);
+    expect(await again.getByRole('button', { name: 'Replace selection' }).count()).toBe(0);
   });
 });

@@ -1,32 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dialogOnParagraph,
   events,
+  instruct,
   login,
   model,
-  openContentElement,
-  openDialog,
   route,
-  selectParagraph,
   sentText,
   settings,
   sql,
   useTypo3,
 } from './harness/backend';
-
-/** Opens the dialog on the first paragraph of the text element, as the editor. */
-async function dialogOnParagraph(user = 'editor') {
-  await login(user);
-  const frame = await openContentElement(1);
-  await selectParagraph(frame, 0);
-  return openDialog(frame);
-}
-
-/** Sends words of the editor's own (no task matches them): a run that offers the unattended tools. */
-async function instruct(ask: Awaited<ReturnType<typeof dialogOnParagraph>>, words: string) {
-  const prompt = ask.getByRole('textbox', { name: 'Instruction' });
-  await prompt.fill(words);
-  await ask.getByRole('button', { name: 'Send' }).click();
-}
 
 describe('a run through nr-llm, in the real TYPO3', () => {
   useTypo3();
@@ -43,7 +27,7 @@ describe('a run through nr-llm, in the real TYPO3', () => {
       },
       { when: 'ferry timetable', content: 'The ferry leaves every hour.' },
     );
-    const ask = await dialogOnParagraph();
+    const { ask } = await dialogOnParagraph({ as: 'editor' });
     await instruct(ask, 'Add the ferry timetable');
     await ask.getByText('The ferry leaves every hour.').waitFor();
     const log = await model.log();
@@ -64,7 +48,7 @@ describe('a run through nr-llm, in the real TYPO3', () => {
 
   it('Stop during a slow answer says "Stopped." at once and nr-llm records the run as cancelled', async () => {
     await model.script({ when: 'history of the piers', delayMs: 20_000, content: 'Too late.' });
-    const ask = await dialogOnParagraph();
+    const { ask } = await dialogOnParagraph({ as: 'editor' });
     await instruct(ask, 'Tell the history of the piers');
     await expect.poll(async () => (await model.log()).length, { timeout: 20_000 }).toBe(1);
     await ask.getByRole('button', { name: 'Stop' }).click();
@@ -92,7 +76,7 @@ describe('a run through nr-llm, in the real TYPO3', () => {
     ],
   ])('the model answers %s: one sentence, and Try again', async (_name, reply, sentence) => {
     await model.script({ ...reply, times: null });
-    const ask = await dialogOnParagraph();
+    const { ask } = await dialogOnParagraph({ as: 'editor' });
     await ask.getByRole('option', { name: 'Shorten' }).click();
     const alert = ask.getByRole('alert').first();
     await alert.waitFor({ timeout: 40_000 });
@@ -103,7 +87,7 @@ describe('a run through nr-llm, in the real TYPO3', () => {
   it('a model that never answers meets the extension’s own deadline: a sentence, the worker free', async () => {
     await settings({ runDeadline: 5 });
     await model.script({ hang: true, times: null });
-    const ask = await dialogOnParagraph();
+    const { ask } = await dialogOnParagraph({ as: 'editor' });
     await ask.getByRole('option', { name: 'Shorten' }).click();
     const alert = ask.getByRole('alert').first();
     await alert.waitFor({ timeout: 40_000 });
@@ -131,7 +115,7 @@ describe('a run through nr-llm, in the real TYPO3', () => {
       ],
     );
     await model.script({ when: 'Write a teaser for', content: 'Come and see the harbour.' });
-    const ask = await dialogOnParagraph();
+    const { ask } = await dialogOnParagraph({ as: 'editor' });
     // nr-llm's tasks are the list's further tasks: typing finds them.
     await ask.getByRole('textbox', { name: 'Instruction' }).fill('teaser');
     await ask.getByRole('option', { name: 'Write a teaser' }).click();

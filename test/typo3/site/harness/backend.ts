@@ -241,6 +241,25 @@ export async function openDialog(frame: FrameLocator, name: string | RegExp = 'A
   return ask;
 }
 
+/**
+ * The dialog on a paragraph (the first by default) of content element 1, the text element, opened from
+ * the toolbar's button named `trigger`; logged in first `as` that user when one is named.
+ */
+export async function dialogOnParagraph(
+  options: { readonly as?: string; readonly paragraph?: number; readonly trigger?: string | RegExp } = {},
+): Promise<{ frame: FrameLocator; ask: Locator }> {
+  if (options.as !== undefined) await login(options.as);
+  const frame = await openContentElement(1);
+  await selectParagraph(frame, options.paragraph ?? 0);
+  return { frame, ask: await openDialog(frame, options.trigger) };
+}
+
+/** Sends words of the editor's own (no task matches them): a run that offers the unattended tools. */
+export async function instruct(ask: Locator, words: string): Promise<void> {
+  await ask.getByRole('textbox', { name: 'Instruction' }).fill(words);
+  await ask.getByRole('button', { name: 'Send' }).click();
+}
+
 /** Saves the record form (the save button of FormEngine's doc header). */
 export async function save(frame: FrameLocator): Promise<void> {
   await frame.getByRole('button', { name: 'Save', exact: true }).first().click();
