@@ -54,8 +54,12 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
     ) {
     }
 
+    /** Runs as each run begins (what the run's calls see of their surroundings). */
+    public ?Closure $during = null;
+
     public function run(AgentRunRequest $request, ?Closure $onStep = null): AgentRunResult
     {
+        $this->during?->__invoke();
         $uuid = sprintf('%08x-%04x-4%03x-a%03x-%012x', random_int(0, 0xffffffff), random_int(0, 0xffff), random_int(0, 0xfff), random_int(0, 0xfff), random_int(0, 0xffffffffffff));
         $entry = [
             'runUuid' => $uuid,

@@ -42,8 +42,19 @@ final class SimulatedImages implements ImageSourceInterface, VisionInterface
         return $this->visionAvailable;
     }
 
+    /** A failure the next description throws instead of answering (the vision model failing). */
+    public ?\Throwable $nextFailure = null;
+
+    /** Runs as each description begins (what the call sees of its surroundings). */
+    public ?\Closure $during = null;
+
     public function describe(ImageData $image, string $instruction, int $owner): array
     {
+        $this->during?->__invoke();
+        if ($this->nextFailure !== null) {
+            [$failure, $this->nextFailure] = [$this->nextFailure, null];
+            throw $failure;
+        }
         $this->described[] = ['bytes' => strlen($image->bytes), 'instruction' => $instruction, 'owner' => $owner];
         $german = str_contains($instruction, 'German');
 

@@ -52,8 +52,19 @@ final class SimulatedTasks implements TaskCatalogueInterface
         return $this->tasks[$uid] ?? null;
     }
 
+    /** A failure the next task run throws instead of answering (nr-llm's provider failing). */
+    public ?\Throwable $nextFailure = null;
+
+    /** Runs as each task run begins (what the call sees of its surroundings). */
+    public ?\Closure $during = null;
+
     public function execute(TaskRecord $task, string $input, int $owner): TaskAnswer
     {
+        $this->during?->__invoke();
+        if ($this->nextFailure !== null) {
+            [$failure, $this->nextFailure] = [$this->nextFailure, null];
+            throw $failure;
+        }
         $correlationId = sprintf('%08x-%04x-4%03x-a%03x-%012x', random_int(0, 0xffffffff), random_int(0, 0xffff), random_int(0, 0xfff), random_int(0, 0xfff), random_int(0, 0xffffffffffff));
         $call = ['task' => $task->uid, 'input' => $input, 'user' => $owner, 'correlationId' => $correlationId];
         $this->calls[] = $call;
