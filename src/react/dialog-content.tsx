@@ -10,7 +10,7 @@ import { taskOptions, taskSubject, toolsFor, type TaskOption } from '../session/
 import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
 import { ActionBar } from './action-bar';
 import { AnswerCard } from './answer-card';
-import type { FeedbackHandler } from './answer-workflow';
+import type { FeedbackHandler } from '../editors/dialog-settings';
 import { ContextSummary } from './context-summary';
 import { OutcomeNotice } from './outcome-notice';
 import { PromptBox } from './prompt-box';

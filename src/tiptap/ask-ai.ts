@@ -9,7 +9,7 @@ import type { ApplyRefusal } from '../editors/apply';
 import { HELD_SELECTION_CLASS, heldSelectionCss } from '../editors/held-selection';
 import type { AskAiDialogProps } from '../react';
 import { adoptStyleSheet } from '../widget/adopt-styles';
-import type { AskAiEditorOptions } from '../widget/editor-options';
+import type { AskAiEditorOptions } from '../editors/editor-options';
 import { mount as mountDialog } from '../widget/mount';
 
 /**
