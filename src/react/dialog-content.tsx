@@ -124,6 +124,7 @@ export default function DialogContent(props: DialogContentProps) {
       tools: toolsFor(option.preset),
       label: labelOf(option),
       image: option.preset.subject === 'image' ? props.image : undefined,
+      use: option.preset.use,
     });
   };
   const submit = (text: string) => {
@@ -132,7 +133,7 @@ export default function DialogContent(props: DialogContentProps) {
   };
   const groupName = (group: string) =>
     group === 'edit' ? m.groupEdit : group === 'write' ? m.groupWrite : group === '' ? m.groupMore : group;
-  const showEarlier = !busy && snapshot.shown === -1 && snapshot.earlier > 0;
+  const showEarlier = !busy && snapshot.earlier > 0;
   const toolsNotice = props.debug || tools.failure?.kind === 'forbidden' || tools.failure?.kind === 'sessionExpired';
 
   return (
@@ -147,7 +148,7 @@ export default function DialogContent(props: DialogContentProps) {
             type="button"
             className="ask-ai-link-button ask-ai-earlier"
             data-ask-ai-part="show-earlier"
-            onClick={() => session.showVariant(snapshot.variants.length - 1)}
+            onClick={session.showEarlier}
           >
             {m.showEarlier(snapshot.earlier)}
           </button>

@@ -961,7 +961,7 @@ describe('handing the answer back', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Write keywords for the page');
     await settled();
-    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert below' }));
     await waitFor(() => expect(onInsert).toHaveBeenCalledTimes(1));
     const [answer, meta] = onInsert.mock.calls[0] as [{ markdown: string; text: string }, Record<string, unknown>];
     expect(answer.markdown).toMatch(/^- /m);
@@ -987,7 +987,7 @@ describe('handing the answer back', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await settled();
-    const insert = within(dialog).getByRole('button', { name: 'Insert' });
+    const insert = within(dialog).getByRole('button', { name: 'Insert below' });
     await user.dblClick(insert);
     await waitFor(() => expect(insert).toBeDisabled());
     expect(within(dialog).getByRole('button', { name: 'Replace selection' })).toBeDisabled();
@@ -996,7 +996,7 @@ describe('handing the answer back', () => {
     // A new answer can be applied again.
     await runInstruction(user, 'Shorten this.');
     await settled();
-    expect(within(dialog).getByRole('button', { name: 'Insert' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Insert below' })).toBeEnabled();
   });
 
   it('hands an answer over once when two clicks land before the first has finished', async () => {
@@ -1005,7 +1005,7 @@ describe('handing the answer back', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await settled();
-    const insert = within(dialog).getByRole('button', { name: 'Insert' });
+    const insert = within(dialog).getByRole('button', { name: 'Insert below' });
     // Both in one task: the first is still reading the answer when the second arrives.
     fireEvent.click(insert);
     fireEvent.click(insert);
@@ -1040,7 +1040,7 @@ describe('handing the answer back', () => {
     );
     expect(screen.getByRole('dialog')).toBeVisible();
     expect(screen.getAllByRole('status').map((s) => s.textContent)).not.toContain('Replaced');
-    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert below' }));
     await waitFor(() => expect(onInsert).toHaveBeenCalledTimes(1));
     expect(onReplace).toHaveBeenCalledTimes(1);
   });
@@ -1053,9 +1053,9 @@ describe('handing the answer back', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await settled();
-    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert below' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Could not insert here.');
-    expect(within(dialog).getByRole('button', { name: 'Insert' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Insert below' })).toBeEnabled();
   });
 
   it('shows the host’s own words for a refusal that brings them', async () => {
@@ -1064,7 +1064,7 @@ describe('handing the answer back', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await settled();
-    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert below' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This field takes plain text only.');
   });
 
@@ -1145,7 +1145,7 @@ describe('handing the answer back', () => {
     await runTask(user, dialog, 'Alt text');
     await settled();
     expect(sent.runs[0]).toMatchObject({ image: { fileReference: 12 }, tools: [] });
-    expect(within(dialog).queryByRole('button', { name: 'Insert' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Insert below' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Use as alt text' }));
     await waitFor(() => expect(onReplace).toHaveBeenCalledTimes(1));
   });
@@ -1260,7 +1260,7 @@ describe('reserved accessible names', () => {
       'Send',
       'Stop',
       'Answer',
-      'Insert',
+      'Insert below',
       'Replace selection',
       'Copy',
       'Try again',
@@ -1420,7 +1420,7 @@ describe('promises the dialog keeps', () => {
     await settled();
     expect(dialog).toHaveAttribute('data-state', 'failed');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('The AI gave no answer.');
-    expect(within(dialog).queryByRole('button', { name: 'Insert' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Insert below' })).not.toBeInTheDocument();
   });
 
   it('marks each withheld tool with its reason for styling (data-reason)', async () => {
@@ -1472,7 +1472,7 @@ describe('promises the dialog keeps', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Go');
     await settled();
-    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert below' }));
     await waitFor(() => expect(onInsert).toHaveBeenCalled());
     expect((onInsert.mock.calls[0] as [{ text: string }])[0].text).toBe(
       'Use *stars* and bold.\n\n<b>kept</b>\n\n• one\n• two',

@@ -230,9 +230,32 @@ describe('the dialog session', () => {
     session.setActive(true);
     const reopened = session.getSnapshot();
     expect(reopened).toMatchObject({ instruction: '', answer: '', result: null, shown: -1, earlier: 1, notice: null });
-    session.showVariant(0);
+    expect(reopened.variants).toEqual([]);
+    session.showEarlier();
     expect(session.getSnapshot()).toMatchObject({ shown: 0, earlier: 0 });
     expect(session.getSnapshot().result?.markdown).toMatch(/reading garden/);
+  });
+
+  it('pages through this open’s answers only, until the earlier ones are asked for', async () => {
+    const { session } = setup();
+    session.setActive(true);
+    session.setOptions({ context: { selection: 'The library opens a reading garden on 1 June.' } });
+    session.start('Summarise this text.');
+    await settled(session);
+    session.setActive(false);
+    session.setActive(true);
+    session.start('Shorten this text.');
+    await settled(session);
+    // One answer of this open, not "2 of 2" with the one of a closed dialog.
+    expect(session.getSnapshot()).toMatchObject({ shown: 0, earlier: 1 });
+    expect(session.getSnapshot().variants.map((v) => v.result.meta.instruction)).toEqual(['Shorten this text.']);
+    session.showVariant(-1);
+    expect(session.getSnapshot().result?.meta.instruction).toBe('Shorten this text.');
+    session.showEarlier();
+    const all = session.getSnapshot();
+    expect(all.variants.map((v) => v.result.meta.instruction)).toEqual(['Summarise this text.', 'Shorten this text.']);
+    expect(all).toMatchObject({ shown: 0, earlier: 0 });
+    expect(all.result?.meta.instruction).toBe('Summarise this text.');
   });
 
   it('keeps the answer in view while the next one is asked for, until its first words', async () => {

@@ -12,7 +12,7 @@ use Netresearch\NrLlm\Domain\ValueObject\ChatMessage;
 
 /**
  * nr-llm's tasks as the simulated site has them (behind the door, where the real catalogue reads nr-llm's
- * repository): two runnable on the editor's text, one on a configuration a user may be denied, and the
+ * repository): three runnable on the editor's text (two that write something new, one that rewrites), one on a configuration a user may be denied, and the
  * ones the real catalogue leaves out (a task that reads the system log, a switched-off one) are not
  * here. Running one answers as the scripted model does, and each run is journalled.
  */
@@ -28,6 +28,7 @@ final class SimulatedTasks implements TaskCatalogueInterface
     {
         $this->tasks[11] = new TaskRecord(11, 'Teaser in 160 characters', 'Write a teaser of at most 160 characters for this text.', null);
         $this->tasks[12] = new TaskRecord(12, 'Key points as a list', 'List the key points of this text.', null);
+        $this->tasks[13] = new TaskRecord(13, 'Rewrite in plain language', 'Rewrite this text in plain language.', null, 'plain-language-rewrite', 'content');
         $this->tasks[15] = new TaskRecord(15, 'Internal memo', 'Rewrite this as an internal memo.', $catalogue->configuration('private'));
     }
 
