@@ -78,7 +78,7 @@ export function createVariants(max: number, changed: () => void) {
       shown = list.length - 1;
       return true;
     },
-    /** Shows the pager's answer at `index` (clamped; from none in view, the one asked for); `false` when nothing changed. */
+    /** Shows the pager's answer at `index` (clamped; from none in view, the one asked for); `false`: no change. */
     show(index: number): boolean {
       const count = list.length - since;
       const next = since + Math.min(Math.max(index, 0), count - 1);
