@@ -229,6 +229,8 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
   let contextLimit = options.contextLimit ?? DEFAULT_CONTEXT_LIMIT;
   let context = sentContext(contextInput, contextLimit);
   let instruction = '';
+  /** The editor's own words that went out with the task under way (the box is empty meanwhile). */
+  let sentWords: string | null = null;
   let notice: MessageLine | null = null;
   let active = false;
   const notifier = createNotifier();
@@ -252,9 +254,13 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
    */
   controller.subscribe(() => {
     const run = controller.getSnapshot();
-    // Only a complete answer takes them: after a failure or a stop they stay, for the editor to send again.
-    const added = variants.addFrom(run, launcher.lastFor(run.prompt).use ?? null);
-    if (added && run.status === 'done' && instruction.trim() === run.prompt.trim()) instruction = '';
+    variants.addFrom(run, launcher.lastFor(run.prompt).use ?? null);
+    // The editor's words left the box when they went out (they head the answer now); a run that ends
+    // without an answer gives them back, for the editor to send again.
+    if (sentWords !== null && run.status !== 'running' && run.status !== 'idle') {
+      if (run.status !== 'done' && instruction === '') instruction = sentWords;
+      sentWords = null;
+    }
     notifier.changed();
   });
 
@@ -291,7 +297,20 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       return false;
     }
     notice = null;
-    return launcher.launch(prompt, how);
+    const words = prompt.trim() === instruction.trim() ? instruction : null;
+    if (!launcher.launch(prompt, how)) return false;
+    if (words !== null) {
+      sentWords = words;
+      instruction = '';
+      notifier.changed();
+    }
+    return true;
+  }
+
+  /** The words that went out with a task that never ran (stopped while it waited): back in the box. */
+  function giveWordsBack() {
+    if (sentWords !== null && instruction === '') instruction = sentWords;
+    sentWords = null;
   }
 
   const memo = createSnapshotMemo();
@@ -472,7 +491,8 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     },
     stop(how) {
       closedRun = how?.closed ? controller.getSnapshot().requestId : null;
-      if (!launcher.cancel()) controller.stop(how);
+      if (launcher.cancel()) giveWordsBack();
+      else controller.stop(how);
     },
     setActive(next) {
       if (next === active) return;

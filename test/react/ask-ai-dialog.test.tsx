@@ -483,6 +483,35 @@ describe('one prompt, one list', () => {
   });
 });
 
+describe('while a task runs or the backend asks to wait', () => {
+  it('the words sent leave the box: no list narrowed by them, no "No task matches"', async () => {
+    holdStreams(true);
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Write a teaser for this');
+    await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'running'));
+    expect(within(dialog).getByRole('textbox', { name: 'Instruction' })).toHaveValue('');
+    expect(dialog.querySelector('[data-ask-ai-part="no-match"]')).toBeNull();
+    // They head the answer in the meantime.
+    expect(dialog.querySelector('[data-ask-ai-part="provenance"]')).toHaveTextContent('Write a teaser for this');
+    holdStreams(false);
+    await settled();
+  });
+
+  it('after a 429 "More tasks" is disabled with the tasks, and opens nothing', async () => {
+    backend.setState({ fault: 'rate-limited' });
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await runTask(user, dialog, 'Shorten');
+    await waitFor(() => expect(dialog.querySelector('[data-ask-ai-part="countdown"]')).not.toBeNull());
+    const more = within(dialog).getByRole('option', { name: 'More tasks' });
+    expect(more).toHaveAttribute('aria-disabled', 'true');
+    expect(task(dialog, 'Improve')).toHaveAttribute('aria-disabled', 'true');
+    await user.click(more);
+    expect(taskNames(dialog)).toEqual(['Improve', 'Fix spelling', 'Shorten', 'More tasks']);
+  });
+});
+
 describe('a run', () => {
   it('posts exactly the unattended names, the instruction and the context', async () => {
     const { user } = renderDialog({

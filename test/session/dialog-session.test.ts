@@ -188,7 +188,7 @@ describe('the dialog session', () => {
     expect(signals[0]?.aborted).toBe(true);
   });
 
-  it('asks for an instruction instead of running an empty one; the words leave the prompt once answered', async () => {
+  it('asks for an instruction instead of running an empty one; the words leave the prompt once sent', async () => {
     const { session, runs } = setup();
     session.setInstruction('   ');
     expect(session.start()).toBe(false);
@@ -197,11 +197,22 @@ describe('the dialog session', () => {
     // Typing clears the note at once.
     expect(session.getSnapshot().notice).toBeNull();
     expect(session.start()).toBe(true);
-    expect(session.getSnapshot().instruction).toBe('Summarise this.');
+    // They head the answer now: the prompt is free, with no list narrowed by words already sent.
+    expect(session.getSnapshot().instruction).toBe('');
     await settled(session);
     expect(runs[0]?.prompt).toBe('Summarise this.');
-    // They head the answer now: the prompt is free for a refinement.
     expect(session.getSnapshot().instruction).toBe('');
+  });
+
+  it('gives the words back when their task never ran: stopped while it waited for the tool list', async () => {
+    const { session, sim } = setup();
+    sim.backend.setState({ latency: 200 });
+    session.setActive(true);
+    session.setInstruction('Link the latest news.');
+    session.start();
+    expect(session.getSnapshot()).toMatchObject({ status: 'preparing', instruction: '' });
+    session.stop();
+    expect(session.getSnapshot()).toMatchObject({ status: 'idle', instruction: 'Link the latest news.' });
   });
 
   it('keeps the typed instruction through a failure and a stop: nothing typed is lost', async () => {
