@@ -2,6 +2,7 @@ import type { TaskAnswer } from '../client';
 import { answerDom, preloadAnswerDom, squeezed } from './answer-dom';
 import type { ApplyRefusal } from './apply';
 import type { EditorAdapter } from './editor-adapter';
+import { rangeRect } from './selection-anchor';
 import { trustedHtml } from './trusted-html';
 
 /**
@@ -49,7 +50,15 @@ export function contentEditableAdapter(element: HTMLElement): EditorAdapter {
           // Read back: the answer's words stand in the region, in order (spacing between blocks aside).
           return squeezed(element.textContent ?? '').includes(words) ? null : { refused: 'other' };
         },
-        // The caret stands right after the answer: the editor goes on from there.
+        rect: () => (range && inField() ? rangeRect(range) : null),
+        // Nothing went in: the held selection is the region's selection again (the focus comes back to it).
+        restore() {
+          if (!range || !inField()) return;
+          const selection = doc.getSelection();
+          selection?.removeAllRanges();
+          selection?.addRange(range.cloneRange());
+        },
+        // After an answer the caret stands right after it; else on the held selection: the editor goes on.
         focus: () => element.focus(),
       };
     },

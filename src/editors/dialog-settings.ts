@@ -33,6 +33,25 @@ export interface TransportSettings {
   readonly refreshEndpoints?: (() => Promise<AskAiEndpoints | null>) | undefined;
 }
 
+/** A rectangle on screen, in CSS pixels of a window's viewport. */
+export interface AnchorRect {
+  readonly top: number;
+  readonly left: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+/**
+ * Where the text the dialog is about is on screen: the dialog places itself beside it (never over it)
+ * and spares it from its backdrop. The editor seam makes one from what the editor holds.
+ */
+export interface SelectionAnchor {
+  /** The held selection's rectangle in the dialog's viewport; `null` when there is none to show. */
+  rect(): AnchorRect | null;
+  /** Calls `changed` whenever the selection may have moved (a scroll, a resize); returns how to stop. */
+  watch(changed: () => void): () => void;
+}
+
 /** "Helpful" / "Not helpful" on an answer, with the answer and its provenance. */
 export type FeedbackHandler = (outcome: AnswerOutcome, answer: TaskAnswer, meta: TaskAnswerMeta) => void;
 
@@ -57,6 +76,12 @@ export interface AskAiDialogSettings extends TransportSettings {
    * only then). Default `text`.
    */
   readonly subject?: 'text' | 'image' | undefined;
+  /**
+   * Where the held selection is on screen (the editor seam passes it): where there is room (a viewport of
+   * 900 px and more) the dialog sits beside, below or above it, never over it, and follows it as the page
+   * scrolls; elsewhere it quotes the selected text. Without one, the dialog takes its usual place.
+   */
+  readonly anchor?: SelectionAnchor | undefined;
   /** The image "Alt text" is written from (with `subject: 'image'`): the backend finds it among its files. */
   readonly image?: RunImage | undefined;
   /**

@@ -1,6 +1,7 @@
 import type { TaskAnswer } from '../client';
 import type { ApplyRefusal } from './apply';
 import type { EditorAdapter } from './editor-adapter';
+import { fieldSelectionRect } from './field-rect';
 
 export interface TextareaAdapterOptions {
   /**
@@ -16,7 +17,7 @@ export interface TextareaAdapterOptions {
  * `execCommand('insertText')`, which the browser's undo stack records as one step (where a browser lacks
  * it, `setRangeText` and an `input` event), and the field is read back. Replace is refused when the held
  * text changed or is gone; a read-only or disabled field, and an answer past `maxlength`, are refused.
- * After the dialog closed the focus is back in the field, on the text written.
+ * After the dialog closed the focus is back in the field: on the text written, else on the held selection.
  */
 export function textareaAdapter(
   textarea: HTMLTextAreaElement | HTMLInputElement,
@@ -79,10 +80,12 @@ export function textareaAdapter(
           wrote = [at + gap, at + text.length];
           return null;
         },
+        rect: () => fieldSelectionRect(textarea, start, end),
         focus() {
-          if (!wrote) return;
           textarea.focus();
-          textarea.setSelectionRange(wrote[0], wrote[1]);
+          if (wrote) textarea.setSelectionRange(wrote[0], wrote[1]);
+          // Nothing went in: the selection the dialog held, where the field is as it was.
+          else if (textarea.value === original) textarea.setSelectionRange(start, end);
         },
       };
     },

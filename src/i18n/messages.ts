@@ -45,6 +45,10 @@ export interface AskAiMessages {
   usesTextIn: (record: string) => string;
   usesImage: string;
   usesNothing: string;
+  /** The selected text, quoted where the dialog cannot sit beside it (a phone): its caption and its toggle. */
+  selectedText: string;
+  showAll: string;
+  showLess: string;
   /** The record a field belongs to, by its table (`tt_content`, `pages`; any other: "this record"). */
   recordName: (table: string) => string;
   contextCut: (part: 'selection' | 'document' | 'previousAnswer', limit: number) => string;
@@ -68,6 +72,10 @@ export interface AskAiMessages {
   thinking: string;
   /** In the answer's place while one of the site's tools runs. */
   usingTools: string;
+  /** A tool at work, by its name, where the backend gives no words of its own for what it does. */
+  usingTool: (tool: string) => string;
+  /** How long the task has been waiting for its first words. */
+  elapsed: (seconds: number) => string;
   stillWaiting: string;
   stepRunning: string;
   stepDone: string;
@@ -219,6 +227,9 @@ export const EN_MESSAGES: AskAiMessages = {
   usesTextIn: (record) => `Uses ${record}.`,
   usesImage: 'Uses the selected image.',
   usesNothing: 'The field is empty: the AI writes from your instruction.',
+  selectedText: 'Selected text',
+  showAll: 'Show all',
+  showLess: 'Show less',
   recordName: (table) => EN_RECORD[table] ?? 'this record',
   contextCut: (part, limit) =>
     `The ${{ selection: 'selected text', document: 'text', previousAnswer: 'answer being refined' }[part]} ` +
@@ -249,6 +260,8 @@ export const EN_MESSAGES: AskAiMessages = {
   waitingForServer: 'Waiting for the server…',
   thinking: 'Thinking…',
   usingTools: 'Working with the site’s tools…',
+  usingTool: (tool) => `Using “${tool}”…`,
+  elapsed: (seconds) => `${seconds} s`,
   stillWaiting: 'Still waiting for the AI service…',
   stepRunning: 'running',
   stepDone: 'done',
@@ -367,6 +380,9 @@ export const DE_MESSAGES: AskAiMessages = {
   usesTextIn: (record) => `Verwendet ${record}.`,
   usesImage: 'Verwendet das ausgewählte Bild.',
   usesNothing: 'Das Feld ist leer: Die KI schreibt nach Ihrer Anweisung.',
+  selectedText: 'Markierter Text',
+  showAll: 'Alles anzeigen',
+  showLess: 'Weniger anzeigen',
   recordName: (table) => DE_RECORD[table] ?? 'diesen Datensatz',
   contextCut: (part, limit) =>
     `${{ selection: 'Der markierte Text', document: 'Der Text', previousAnswer: 'Die vorige Antwort' }[part]}` +
@@ -398,6 +414,8 @@ export const DE_MESSAGES: AskAiMessages = {
   waitingForServer: 'Warten auf den Server…',
   thinking: 'Die KI denkt nach…',
   usingTools: 'Arbeitet mit den Werkzeugen der Website…',
+  usingTool: (tool) => `Verwendet „${tool}“…`,
+  elapsed: (seconds) => `${seconds} s`,
   stillWaiting: 'Der KI-Dienst antwortet noch nicht…',
   stepRunning: 'läuft',
   stepDone: 'fertig',

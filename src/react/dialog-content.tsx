@@ -15,6 +15,7 @@ import { ContextSummary } from './context-summary';
 import { OutcomeNotice } from './outcome-notice';
 import { PromptBox } from './prompt-box';
 import { RunTimeline } from './run-progress';
+import { SelectionQuote } from './selection-quote';
 import { ToolDisclosure, ToolsNotice } from './tool-disclosure';
 import { useFollowScroll } from './use-follow-scroll';
 import { useKeepFocus } from './use-keep-focus';
@@ -33,6 +34,8 @@ export interface DialogContentProps {
   readonly image: RunImage | undefined;
   /** Tools, steps, usage and run ids in view (an administrator's view). */
   readonly debug: boolean;
+  /** The dialog does not sit beside the held selection (no room): it quotes the selected text instead. */
+  readonly quoteSelection: boolean;
   readonly descriptionId: string;
   readonly formId: string;
   readonly instructionRef: RefObject<HTMLTextAreaElement | null>;
@@ -134,6 +137,8 @@ export default function DialogContent(props: DialogContentProps) {
   const groupName = (group: string) =>
     group === 'edit' ? m.groupEdit : group === 'write' ? m.groupWrite : group === '' ? m.groupMore : group;
   const showEarlier = !busy && snapshot.earlier > 0;
+  const held = (snapshot.context.value as { selection?: unknown } | undefined)?.selection;
+  const quoted = props.quoteSelection && subject === 'selection' && typeof held === 'string' ? held : '';
   const toolsNotice = props.debug || tools.failure?.kind === 'forbidden' || tools.failure?.kind === 'sessionExpired';
 
   return (
@@ -143,6 +148,7 @@ export default function DialogContent(props: DialogContentProps) {
           <ToolsNotice tools={tools} onRetry={session.reloadTools} loginUrl={props.loginUrl} messages={m} />
         )}
         <ContextSummary id={props.descriptionId} context={snapshot.context} subject={subject} messages={m} />
+        {quoted !== '' && <SelectionQuote text={quoted} messages={m} />}
         {showEarlier && (
           <button
             type="button"

@@ -72,12 +72,17 @@ describe('for editors: the task, the answer, what to do with it', () => {
   it('at rest shows at most six controls and 25 words, and nothing meant for developers', async () => {
     const { user } = renderDialog({ context: { selection: ARTICLE, recordTable: 'tt_content', recordUid: 7 } });
     const dialog = await openDialog(user);
+    // Without a place beside the selection (this host gives none), the dialog quotes it: the editor's own
+    // words, two lines of them, and "Show all" — outside the budget of the dialog's own controls and words.
+    const quote = within(dialog).getByRole('figure', { name: 'Selected text' });
+    expect(within(quote).getByRole('button', { name: 'Show all' })).toHaveAttribute('aria-expanded', 'false');
+    const own = (element: HTMLElement) => !quote.contains(element);
     const controls = [
       ...within(dialog).queryAllByRole('button'),
       ...within(dialog).queryAllByRole('textbox'),
       ...within(dialog).queryAllByRole('option'),
       ...within(dialog).queryAllByRole('link'),
-    ];
+    ].filter(own);
     expect(controls.map((c) => c.getAttribute('aria-label') ?? c.textContent)).toEqual([
       'Close',
       'Instruction',
@@ -86,7 +91,8 @@ describe('for editors: the task, the answer, what to do with it', () => {
       'Shorten',
       'More tasks›',
     ]);
-    const words = (dialog.textContent ?? '').split(/\s+/).filter((w) => /\w/.test(w));
+    const text = (dialog.textContent ?? '').replace(quote.textContent ?? '', '');
+    const words = text.split(/\s+/).filter((w) => /\w/.test(w));
     const placeholder = within(dialog).getByRole('textbox', { name: 'Instruction' }).getAttribute('placeholder')!;
     expect(words.length + placeholder.split(/\s+/).length).toBeLessThanOrEqual(25);
     expect(within(dialog).getByText('Uses the selected text and this content element.')).toBeInTheDocument();
@@ -587,16 +593,13 @@ describe('a run', () => {
     await waitFor(() => expect(onReplace).toHaveBeenCalledTimes(1));
   });
 
-  it('says the site’s tools are at work while one runs', async () => {
-    // The model's round asked for a tool, and the tool's own step has not come yet.
+  /** The run answers `started` and a model round that asked for `calls`, and then holds until stopped. */
+  function toolRoundHeld(calls: unknown[]) {
     server.use(
       http.post('*/api/ask-ai/run', ({ request }) => {
         const lines = [
           { event: 'started', runUuid: '7f1c0a52-6a7e-4a43-9a3e-0c6d1b2f9e10' },
-          {
-            event: 'step',
-            step: { kind: 'llm', round: 1, durationMs: 600, requestedToolCalls: [{ name: 'get_page_content' }] },
-          },
+          { event: 'step', step: { kind: 'llm', round: 1, durationMs: 600, requestedToolCalls: calls } },
         ];
         const body = new ReadableStream<Uint8Array>({
           start(controller) {
@@ -607,13 +610,49 @@ describe('a run', () => {
         return new HttpResponse(body, { headers: { 'content-type': 'application/x-ndjson' } });
       }),
     );
-    const { user } = renderDialog();
-    const dialog = await openDialog(user);
-    await runInstruction(user, 'Summarise this.');
-    await waitFor(() =>
-      expect(dialog.querySelector('[data-ask-ai-part="progress"]')).toHaveTextContent('Working with the site’s tools…'),
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+  }
+  const progress = (dialog: HTMLElement) => dialog.querySelector('[data-ask-ai-part="progress"]');
+
+  it('says which of the site’s tools is at work, in the backend’s words for it, else by its name', async () => {
+    // The model's round asked for a tool, and the tool's own step has not come yet.
+    toolRoundHeld([{ name: 'get_page_content', arguments: { uid: 4 }, activity: 'Reading the page “Harbour”…' }]);
+    const first = renderDialog();
+    let dialog = await openDialog(first.user);
+    await runInstruction(first.user, 'Summarise this.');
+    await waitFor(() => expect(progress(dialog)).toHaveTextContent('Reading the page “Harbour”…'));
+    // No ids, no arguments, no JSON: the words and nothing else.
+    expect(progress(dialog)).not.toHaveTextContent(/uid|\{|get_page_content/);
+    await first.user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    first.unmount();
+
+    toolRoundHeld([{ name: 'get_page_content' }]);
+    const second = renderDialog();
+    dialog = await openDialog(second.user);
+    await runInstruction(second.user, 'Summarise this.');
+    await waitFor(() => expect(progress(dialog)).toHaveTextContent('Using “Get page content”…'));
+    await second.user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+  });
+
+  it('counts the seconds until the first words, and says it still waits after 15 s', async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    try {
+      toolRoundHeld([]);
+      const { user } = renderDialog();
+      const dialog = await openDialog(user);
+      await runInstruction(user, 'Summarise this.');
+      await waitFor(() => expect(progress(dialog)).toHaveTextContent('Thinking…'));
+      await act(async () => void vi.advanceTimersByTime(4_000));
+      expect(within(progress(dialog) as HTMLElement).getByText(/^[4-5] s$/)).toBeInTheDocument();
+      await act(async () => void vi.advanceTimersByTime(12_000));
+      await waitFor(() => expect(progress(dialog)).toHaveTextContent('Still waiting for the AI service…'));
+      expect(within(progress(dialog) as HTMLElement).getByText(/^1[6-7] s$/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('starts one run for a double click on Send', async () => {

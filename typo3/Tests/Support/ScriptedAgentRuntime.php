@@ -103,7 +103,12 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
         $prompt = $this->lastUserText($request->messages);
         try {
             $step(new RunStep('request', 1, 0.0));
-            $step(new RunStep('llm', 1, 12.5, finishReason: 'tool_calls'));
+            $requested = array_map(
+                static fn(string $tool, int $i): array => ['id' => 'call-' . $i, 'name' => $tool, 'arguments' => self::argumentsFor($tool)],
+                $this->namedTools($prompt),
+                array_keys($this->namedTools($prompt)),
+            );
+            $step(new RunStep('llm', 1, 12.5, finishReason: 'tool_calls', requestedToolCalls: $requested === [] ? null : $requested));
             $round = 1;
             foreach ($this->namedTools($prompt) as $tool) {
                 $offered = in_array($tool, $allowed, true);
@@ -199,6 +204,17 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
         preg_match_all('/[a-z][a-z0-9_]*(?:_[a-z0-9]+)+/', $instruction, $matches);
 
         return array_values(array_unique(array_filter($matches[0], fn(string $name): bool => $this->registry->get($name) !== null)));
+    }
+
+    /** @return array<string, mixed> what the scripted model asks of a tool: page 1, or the site's words */
+    private static function argumentsFor(string $tool): array
+    {
+        return match ($tool) {
+            'get_page_content' => ['uid' => 1],
+            'search_records' => ['query' => 'reading garden opening hours', 'table' => 'tt_content'],
+            'site_rag_query' => ['question' => 'When does the reading garden open?'],
+            default => [],
+        };
     }
 
     /** @param array<string, mixed> $entry */

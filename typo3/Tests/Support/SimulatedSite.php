@@ -14,6 +14,7 @@ use AskAiDialog\AskAi\Access\ConfigurationVisibilityInterface;
 use AskAiDialog\AskAi\Image\ImageSourceInterface;
 use AskAiDialog\AskAi\Image\VisionInterface;
 use AskAiDialog\AskAi\Task\TaskCatalogueInterface;
+use AskAiDialog\AskAi\Tool\PageTitlesInterface;
 use GuzzleHttp\Psr7\HttpFactory;
 use Netresearch\NrLlm\Service\Agent\AgentRuntimeInterface;
 use Netresearch\NrLlm\Service\LlmConfigurationServiceInterface;
@@ -111,6 +112,7 @@ final class SimulatedSite
             VisionInterface::class => $this->images,
             ImageSourceInterface::class => $this->images,
             RouteUrlsInterface::class => new SimulatedRouteUrls(),
+            PageTitlesInterface::class => new SimulatedPageTitles(),
         ];
         foreach ($external as $id => $service) {
             $this->container->set($id, $service);
