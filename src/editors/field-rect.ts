@@ -30,10 +30,10 @@ const TYPESETTING = [
 ] as const;
 
 /**
- * Where the characters `start` to `end` of a `<textarea>` are on screen. A field does not tell where its
- * text is, so a hidden copy of it — same box, same type, same wrapping — lays the text out once and the
- * selected part is measured there, then moved by the field's place and scroll and kept inside the field.
- * An `<input>` (one line, scrolled sideways) is its own box.
+ * Where the characters `start` to `end` of a `<textarea>` are on screen: the lines they are on, across the
+ * field. A field does not tell where its text is, so a hidden copy of it — same box, same type, same
+ * wrapping — lays the text out once and the selected part is measured there, then moved by the field's
+ * place and scroll and kept inside the field. An `<input>` (one line) is its own box.
  */
 export function fieldSelectionRect(
   field: HTMLTextAreaElement | HTMLInputElement,
@@ -71,13 +71,13 @@ export function fieldSelectionRect(
     const own = rangeRect(range);
     if (!own) return whole;
     const dy = -field.scrollTop;
-    const dx = -field.scrollLeft;
     const clip = (n: number, lo: number, hi: number) => Math.min(Math.max(n, lo), hi);
+    // The selected lines, across the whole field: a dialog beside them is beside the field, not over its edge.
     return {
       top: clip(own.top + dy, box.top, box.bottom),
       bottom: clip(own.bottom + dy, box.top, box.bottom),
-      left: clip(own.left + dx, box.left, box.right),
-      right: clip(own.right + dx, box.left, box.right),
+      left: box.left,
+      right: box.right,
     };
   } finally {
     mirror.remove();

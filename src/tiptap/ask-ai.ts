@@ -161,6 +161,22 @@ function holds(editor: Editor, written: Written | null): boolean {
   return squeezed(text).includes(squeezed(written.text));
 }
 
+/**
+ * The focus back in the editor, on the selection its state holds. The dialog took the DOM selection with the
+ * focus, and ProseMirror writes its own back only when its state's changes: so it is put there here.
+ */
+function focusOnSelection(editor: Editor) {
+  const { view, state } = editor;
+  view.focus();
+  try {
+    const start = view.domAtPos(state.selection.from);
+    const end = view.domAtPos(state.selection.to);
+    view.dom.ownerDocument.getSelection()?.setBaseAndExtent(start.node, start.offset, end.node, end.offset);
+  } catch {
+    // A position the view has not rendered: the focus alone.
+  }
+}
+
 /** Where the held range is on screen, in the editor's viewport. */
 function heldRect(editor: Editor) {
   const held = HELD.getState(editor.state);
@@ -213,7 +229,7 @@ export function tiptapAdapter(editor: Editor, extra: () => AskAiOptions['context
           if (HELD.getState(editor.state)) editor.view.dispatch(editor.state.tr.setMeta(HELD, { release: true }));
         },
         // The focus back in the editor, on its selection (the answer written, or the held range).
-        focus: () => void editor.commands.focus(),
+        focus: () => focusOnSelection(editor),
       };
     },
     dispose() {},
