@@ -1,6 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { page, setSimulation, toolsLoaded, useBrowser } from './browser';
+import {
+  answered,
+  holdRuns,
+  openDemoWithSelection,
+  page,
+  runTask,
+  setSimulation,
+  toolsLoaded,
+  useBrowser,
+} from './browser';
 
 useBrowser();
 
@@ -213,7 +222,8 @@ const EDITORS: EditorPage[] = [
 const WAYS: CloseWay[] = ['Escape', '×', 'backdrop'];
 
 describe.each(EDITORS)('$name', (editor) => {
-  it('the dialog never covers the held selection, at 1280×800 and 1024×768, wherever it is; the focus comes home however it closes', async () => {
+  const title = 'never covers the held selection, at 1280×800 and 1024×768, wherever it is; the focus comes home';
+  it(`the dialog ${title} however it closes`, async () => {
     await editor.open(page);
     let ways = 0;
     for (const size of SIZES) {
@@ -290,5 +300,118 @@ describe('the dialog follows the selection', () => {
     await quote.getByRole('button', { name: 'Show all' }).click();
     expect(await lines()).toBeGreaterThan(2 * lineHeight + 1);
     expect(await quote.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
+  });
+});
+
+const done = (answer: string) => ({
+  event: 'done',
+  success: true,
+  finalContent: answer,
+  iterations: 1,
+  truncated: false,
+  usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2, estimatedCost: null },
+});
+
+describe('the dialog’s height and its action bar', () => {
+  const height = () => dialog().evaluate((element) => element.getBoundingClientRect().height);
+  const footer = () =>
+    dialog()
+      .locator('[data-ask-ai-part="actions"]')
+      .evaluate((e) => e.getBoundingClientRect().height);
+
+  it('fits a short answer, grows but never shrinks while one arrives, and fits again at its end', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openDemoWithSelection();
+    const run = await holdRuns();
+    await runTask(dialog(), 'Shorten');
+    await run.asked();
+    const long = Array.from({ length: 12 }, (_, i) => `Sentence ${i + 1} of a long answer.`).join('\n\n');
+    await run.send({ event: 'delta', text: long });
+    await run.send(done(long));
+    await run.end();
+    await answered(dialog());
+    const tall = await height();
+
+    // Regenerate: the long answer stays dimmed until the new one's first words, which are few.
+    await dialog().getByRole('button', { name: 'Regenerate' }).click();
+    await run.asked();
+    const heights = [await height()];
+    for (const words of ['Short', ' answer', ' at last.']) {
+      await run.send({ event: 'delta', text: words });
+      await expect.poll(() => dialog().getByRole('region', { name: 'Answer' }).textContent()).toContain(words.trim());
+      heights.push(await height());
+    }
+    for (const [i, h] of heights.entries())
+      expect(h, `height ${i} of ${heights.join(', ')}`).toBeGreaterThanOrEqual(tall - 1);
+    await run.send(done('Short answer at last.'));
+    await run.end();
+    await answered(dialog());
+    // Now it fits: no empty band under the content.
+    const slack = await dialog().evaluate((element) => {
+      const body = element.querySelector('[data-ask-ai-part="body"]')!;
+      return (
+        body.clientHeight - [...body.children].reduce((sum, child) => sum + child.getBoundingClientRect().height, 0)
+      );
+    });
+    expect(await height()).toBeLessThan(tall);
+    expect(slack).toBeLessThan(80);
+  });
+
+  it('on a phone, the action bar keeps its height from Stop to the actions after it', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openDemoWithSelection();
+    const run = await holdRuns();
+    await runTask(dialog(), 'Shorten');
+    await run.asked();
+    await dialog().getByRole('button', { name: 'Stop' }).waitFor();
+    const running = await footer();
+    await run.send(done('A shorter text.'));
+    await run.end();
+    await answered(dialog());
+    await dialog().getByRole('button', { name: 'Replace selection' }).waitFor();
+    expect(Math.abs((await footer()) - running)).toBeLessThan(1);
+  });
+
+  it('shows code in an answer on a tone of its own, not the card’s', async () => {
+    await openDemoWithSelection();
+    const run = await holdRuns();
+    await runTask(dialog(), 'Shorten');
+    await run.asked();
+    const answer = 'Use this:\n\n```\nconst garden = open();\n```\n\nand `inline` code.';
+    await run.send(done(answer));
+    await run.end();
+    await answered(dialog());
+    const tones = await dialog().evaluate((element) => {
+      const tone = (selector: string) => getComputedStyle(element.querySelector(selector)!).backgroundColor;
+      return {
+        card: tone('[data-ask-ai-part="answer-card"]'),
+        pre: tone('.ask-ai-answer pre'),
+        code: tone('.ask-ai-answer p code'),
+      };
+    });
+    expect(tones.pre).not.toBe(tones.card);
+    expect(tones.code).not.toBe(tones.card);
+  });
+});
+
+describe('Send', () => {
+  it.each([
+    ['the TYPO3-like RTE page (built plugin)', '/typo3/record/edit', 'light'],
+    ['the TYPO3-like RTE page (built plugin)', '/typo3/record/edit', 'dark'],
+    ['the widget on a TYPO3-like page', '/typo3-host.html', 'light'],
+    ['the widget on a TYPO3-like page', '/typo3-host.html', 'dark'],
+  ] as const)('is filled on %s (%s, %s)', async (_page, path, scheme) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(path);
+    await page.getByRole('button', { name: 'Ask AI' }).first().click();
+    await toolsLoaded(dialog());
+    await dialog().getByRole('textbox', { name: 'Instruction' }).fill('Write a teaser');
+    const send = dialog().getByRole('button', { name: 'Send' });
+    const look = await send.evaluate((button) => {
+      const box = button.closest('.ask-ai-prompt-box')!;
+      return { fill: getComputedStyle(button).backgroundColor, around: getComputedStyle(box).backgroundColor };
+    });
+    expect(look.fill).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
+    expect(look.fill).not.toBe(look.around);
   });
 });
