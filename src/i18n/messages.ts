@@ -20,6 +20,8 @@ export interface AskAiMessages {
   instructionPlaceholder: string;
   /** The prompt's placeholder while an answer is in view: what is typed there refines it. */
   refinePlaceholder: string;
+  /** The one-tap refinements under an answer ("Shorter", "Simpler"), as a group. */
+  refineWith: string;
   /** Sends the typed instruction (shown only while there is one). */
   send: string;
   stop: string;
@@ -209,6 +211,7 @@ export const EN_MESSAGES: AskAiMessages = {
   instruction: 'Instruction',
   instructionPlaceholder: 'Ask AI to edit or write…',
   refinePlaceholder: 'Tell the AI what to change…',
+  refineWith: 'Refine the answer',
   send: 'Send',
   stop: 'Stop',
   tasks: 'Tasks',
@@ -362,6 +365,7 @@ export const DE_MESSAGES: AskAiMessages = {
   instruction: 'Anweisung',
   instructionPlaceholder: 'Was soll die KI schreiben oder ändern?',
   refinePlaceholder: 'Was soll die KI daran ändern?',
+  refineWith: 'Die Antwort verfeinern',
   send: 'Senden',
   stop: 'Anhalten',
   tasks: 'Aufgaben',

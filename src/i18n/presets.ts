@@ -117,6 +117,56 @@ export const SUGGESTED_TASKS = {
   image: ['alt-text'],
 } as const;
 
+/** A one-tap refinement of an answer in view ("Shorter"): its name, and the words sent as the refinement. */
+export interface AskAiFollowUp {
+  readonly id: 'shorter' | 'longer' | 'simpler' | 'formal' | 'translate';
+  readonly label: string | ((options: { readonly language: string }) => string);
+  readonly prompt: string | ((options: { readonly language: string }) => string);
+}
+
+const FOLLOW_UPS_EN: readonly AskAiFollowUp[] = [
+  { id: 'shorter', label: 'Shorter', prompt: 'Make it shorter.' },
+  { id: 'longer', label: 'Longer', prompt: 'Make it longer: add detail, keep the facts.' },
+  { id: 'simpler', label: 'Simpler', prompt: 'Use simpler words and shorter sentences.' },
+  { id: 'formal', label: 'More formal', prompt: 'Make it more formal.' },
+  {
+    id: 'translate',
+    label: ({ language }) => `In ${languageName(language, 'en')}`,
+    prompt: ({ language }) => `Translate it into ${languageNameForModel(language)}.`,
+  },
+];
+
+const FOLLOW_UPS_DE: readonly AskAiFollowUp[] = [
+  { id: 'shorter', label: 'Kürzer', prompt: 'Mach es kürzer.' },
+  { id: 'longer', label: 'Länger', prompt: 'Mach es länger: ergänze Details, behalte die Fakten.' },
+  { id: 'simpler', label: 'Einfacher', prompt: 'Verwende einfachere Wörter und kürzere Sätze.' },
+  { id: 'formal', label: 'Förmlicher', prompt: 'Formuliere es förmlicher.' },
+  {
+    id: 'translate',
+    label: ({ language }) => `Auf ${languageName(language, 'de')}`,
+    prompt: ({ language }) => `Übersetze es ${germanTarget(languageName(language, 'de'))}.`,
+  },
+];
+
+export const FOLLOW_UPS: Record<AskAiLocale, readonly AskAiFollowUp[]> = { en: FOLLOW_UPS_EN, de: FOLLOW_UPS_DE };
+
+/**
+ * The refinements offered under an answer, at most four, by the task that wrote it: what undoes the task is
+ * left out (Longer after Shorten, Shorter after Make longer), a translation is not translated again, and
+ * "In <language>" only where there is a language to translate into (the site's other one).
+ */
+export function followUpsFor(task: string | null, translateInto: string | undefined): AskAiFollowUp['id'][] {
+  const fitting: Record<string, AskAiFollowUp['id'][]> = {
+    shorten: ['shorter', 'simpler', 'formal', 'translate'],
+    longer: ['shorter', 'simpler', 'formal', 'translate'],
+    simplify: ['shorter', 'longer', 'formal', 'translate'],
+    translate: ['shorter', 'longer', 'simpler', 'formal'],
+    'alt-text': ['shorter', 'longer', 'translate'],
+  };
+  const ids = fitting[task ?? ''] ?? ['shorter', 'longer', 'simpler', 'translate'];
+  return ids.filter((id) => id !== 'translate' || translateInto !== undefined).slice(0, 4);
+}
+
 /**
  * German names a language as its target with "ins" and the nominalised neuter ("ins Englische"):
  * the built-in languages by that form; any other after "in die Sprache".

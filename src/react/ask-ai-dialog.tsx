@@ -216,6 +216,7 @@ function DialogFrame(props: AskAiDialogProps) {
                 locale={lang}
                 presets={presets}
                 languages={languages}
+                siteLanguages={siteLanguages ?? []}
                 subject={subject}
                 image={props.image}
                 debug={props.debug ?? false}

@@ -16,6 +16,7 @@ import { OutcomeNotice } from './outcome-notice';
 import { PromptBox } from './prompt-box';
 import { RunTimeline } from './run-progress';
 import { SelectionQuote } from './selection-quote';
+import { FollowUps } from './follow-ups';
 import { ToolDisclosure, ToolsNotice } from './tool-disclosure';
 import { useFollowScroll } from './use-follow-scroll';
 import { useKeepFocus } from './use-keep-focus';
@@ -29,6 +30,8 @@ export interface DialogContentProps {
   readonly presets: readonly AskAiPreset[];
   /** The translation targets, the default first. */
   readonly languages: readonly string[];
+  /** The site's languages as the host names them: "In <language>" under an answer offers the other one. */
+  readonly siteLanguages: readonly string[];
   readonly subject: 'text' | 'image';
   /** The image an alt text is written from (with `subject: 'image'`). */
   readonly image: RunImage | undefined;
@@ -128,6 +131,7 @@ export default function DialogContent(props: DialogContentProps) {
       label: labelOf(option),
       image: option.preset.subject === 'image' ? props.image : undefined,
       use: option.preset.use,
+      preset: option.preset.id,
     });
   };
   const submit = (text: string) => {
@@ -168,6 +172,15 @@ export default function DialogContent(props: DialogContentProps) {
             onCopy={props.onCopy}
             onFeedback={props.onFeedback}
             debug={props.debug}
+          />
+        )}
+        {snapshot.answer !== '' && (
+          <FollowUps
+            snapshot={snapshot}
+            session={session}
+            locale={props.locale === 'de' ? 'de' : 'en'}
+            siteLanguages={props.siteLanguages}
+            messages={m}
           />
         )}
         {/* A finished answer says so itself (the card, the announcement): no "Done." of its own. */}

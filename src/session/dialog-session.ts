@@ -172,7 +172,7 @@ export interface DialogSession {
    * A follow-up on the shown answer: the request carries it (`context.previousAnswer`) and the
    * instruction it was written for (`context.previousInstruction`); `prompt` is the refinement.
    */
-  refine(refinement: string): boolean;
+  refine(refinement: string, options?: { readonly label?: string | undefined }): boolean;
   /**
    * The editor's verdict on the shown answer: posted once per press to the outcome endpoint when there
    * is one, changeable once. Returns the answer it is about (for the host's own record), or `null`.
@@ -211,6 +211,8 @@ export interface StartOptions {
   readonly label?: string | undefined;
   /** How the task's answer is used (its preset's `use`); default: as the editor's own instruction. */
   readonly use?: AnswerUse | undefined;
+  /** The preset the task came from (its id): the refinements offered under its answer fit it. */
+  readonly preset?: string | undefined;
 }
 
 /**
@@ -254,7 +256,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
    */
   controller.subscribe(() => {
     const run = controller.getSnapshot();
-    variants.addFrom(run, launcher.lastFor(run.prompt).use ?? null);
+    variants.addFrom(run, launcher.lastFor(run.prompt));
     // The editor's words left the box when they went out (they head the answer now); a run that ends
     // without an answer gives them back, for the editor to send again.
     if (sentWords !== null && run.status !== 'running' && run.status !== 'idle') {
@@ -458,7 +460,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     showEarlier() {
       variants.showEarlier();
     },
-    refine(refinement) {
+    refine(refinement, options = {}) {
       const variant = variants.current();
       if (!variant || refinement.trim() === '') return false;
       // Cut to the context limit with the rest of the context, and said so (`SentContext.cut`).
@@ -467,6 +469,8 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       return begin(refinement, {
         tools: 'none',
         use: variant.use ?? undefined,
+        preset: variant.preset ?? undefined,
+        label: options.label,
         extra: { previousAnswer: variant.result.markdown, previousInstruction: variant.result.meta.instruction },
       });
     },

@@ -30,6 +30,8 @@ export interface LaunchOptions {
   readonly label?: string | undefined;
   /** How the task's answer is used (its preset's `use`). */
   readonly use?: AnswerUse | undefined;
+  /** The preset the task came from (its id): the refinements offered under its answer fit it. */
+  readonly preset?: string | undefined;
 }
 
 /**

@@ -27,6 +27,8 @@ export interface AnswerVariant {
   readonly feedback: FeedbackState;
   /** How the task that wrote it uses its answer (its preset's word); `null` for the editor's own instruction. */
   readonly use: AnswerUse | null;
+  /** The preset that wrote it (its id; a refinement keeps its answer's), `null` for the editor's own words. */
+  readonly preset: string | null;
 }
 
 /** How many answers a session keeps by default (the oldest goes first). */
@@ -67,11 +69,20 @@ export function createVariants(max: number, changed: () => void) {
      * A run that ended with an answer adds it (with how its task uses it), and shows it; a run seen before
      * is not added again. `true` when it was added.
      */
-    addFrom(run: RunSnapshot, use: AnswerUse | null = null): boolean {
+    addFrom(run: RunSnapshot, how: { use?: AnswerUse | undefined; preset?: string | undefined } = {}): boolean {
       if (run.status === 'running' || run.requestId === null || list.some((v) => v.id === run.requestId)) return false;
       const result = taskResult(run);
       if (!result) return false;
-      const next = [...list, { id: run.requestId, result, applied: null, refusal: null, feedback: NO_FEEDBACK, use }];
+      const added: AnswerVariant = {
+        id: run.requestId,
+        result,
+        applied: null,
+        refusal: null,
+        feedback: NO_FEEDBACK,
+        use: how.use ?? null,
+        preset: how.preset ?? null,
+      };
+      const next = [...list, added];
       const dropped = Math.max(0, next.length - max);
       list = next.slice(dropped);
       since = Math.max(0, since - dropped);

@@ -396,18 +396,16 @@ describe('one prompt, one list', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('translates into the site’s and common languages, by default never into the content’s own', async () => {
+  it('translates into the site’s languages, never into the content’s own', async () => {
     const { user } = renderDialog({
-      languages: ['pt-BR', 'en'],
+      languages: ['en', 'de', 'pt-BR'],
       context: { selection: ARTICLE, contentLanguage: 'en' },
     });
     const dialog = await openDialog(user);
     await runTask(user, dialog, 'More tasks');
     await runTask(user, dialog, 'Translate');
     const targets = taskNames(dialog).filter((name) => name?.startsWith('Translate into'));
-    expect(targets[0]).toBe('Translate into Brazilian Portuguese');
-    expect(targets.at(-1)).toBe('Translate into English');
-    expect(targets).toContain('Translate into German');
+    expect(targets).toEqual(['Translate into German', 'Translate into Brazilian Portuguese']);
     await runTask(user, dialog, 'Translate into German');
     await settled();
     expect(sent.runs[0]?.prompt).toBe('Translate this text into German.');
@@ -486,6 +484,54 @@ describe('one prompt, one list', () => {
       context: { previousAnswer: first, previousInstruction: 'Shorten this text and keep its meaning.' },
     });
     expect(dialog.querySelector('[data-ask-ai-part="provenance"]')).toHaveTextContent('“Make it friendlier.”');
+  });
+});
+
+describe('follow-ups', () => {
+  const chips = (dialog: HTMLElement) =>
+    within(within(dialog).getByRole('group', { name: /^(Refine the answer|Die Antwort verfeinern)$/ }))
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+
+  it('offers at most four refinements that fit the task, each refining the answer in view in place', async () => {
+    const { user } = renderDialog({
+      onInsert: vi.fn(),
+      onReplace: vi.fn(),
+      languages: ['en', 'de'],
+      context: { selection: ARTICLE, contentLanguage: 'en' },
+    });
+    const dialog = await openDialog(user);
+    await runTask(user, dialog, 'Shorten');
+    await settled();
+    // After Shorten: not "Longer" (it undoes the task); the site's other language.
+    expect(chips(dialog)).toEqual(['Shorter', 'Simpler', 'More formal', 'In German']);
+    const shortened = answerText(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'In German' }));
+    await settled();
+    expect(sent.runs[1]).toMatchObject({
+      prompt: 'Translate it into German.',
+      tools: [],
+      context: { previousAnswer: shortened, previousInstruction: 'Shorten this text and keep its meaning.' },
+    });
+    // In place: the refined answer is the one in view, named by the follow-up, in the pager after the first.
+    expect(dialog.querySelector('[data-ask-ai-part="provenance"]')).toHaveTextContent(/^In German$/);
+    expect(within(dialog).getByText('2 of 2')).toBeInTheDocument();
+    // Still an edit of the selection: Replace selection stays primary.
+    expect(dialog.querySelector('.ask-ai-footer .ask-ai-primary')).toHaveTextContent('Replace selection');
+  });
+
+  it('are reached by the keyboard and speak German; no language to translate into, no "Auf …"', async () => {
+    const { user } = renderDialog({ locale: 'de', context: { selection: ARTICLE, contentLanguage: 'de' } });
+    const dialog = await openDialog(user, 'KI fragen');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Anweisung' }), 'Zusammen');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await settled();
+    expect(chips(dialog)).toEqual(['Kürzer', 'Länger', 'Einfacher']);
+    const shorter = within(dialog).getByRole('button', { name: 'Kürzer' });
+    shorter.focus();
+    await user.keyboard('{Enter}');
+    await settled();
+    expect(sent.runs[1]?.prompt).toBe('Mach es kürzer.');
   });
 });
 
@@ -645,7 +691,10 @@ describe('a run', () => {
       await runInstruction(user, 'Summarise this.');
       await waitFor(() => expect(progress(dialog)).toHaveTextContent('Thinking…'));
       await act(async () => void vi.advanceTimersByTime(4_000));
-      expect(within(progress(dialog) as HTMLElement).getByText(/^[4-5] s$/)).toBeInTheDocument();
+      expect(within(progress(dialog) as HTMLElement).getByText(/^[4-5] s$/)).toHaveAttribute(
+        'data-ask-ai-part',
+        'elapsed',
+      );
       await act(async () => void vi.advanceTimersByTime(12_000));
       await waitFor(() => expect(progress(dialog)).toHaveTextContent('Still waiting for the AI service…'));
       expect(within(progress(dialog) as HTMLElement).getByText(/^1[6-7] s$/)).toBeInTheDocument();

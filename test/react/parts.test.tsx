@@ -75,6 +75,8 @@ const DOCUMENTED = [
   'show-earlier',
   'insert',
   'replace',
+  'selection',
+  'follow-ups',
 ] as const;
 
 /** The parts README calls rarer: each in the one state that shows it. */
