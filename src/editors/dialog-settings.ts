@@ -82,6 +82,12 @@ export interface AskAiDialogSettings extends TransportSettings {
    * scrolls; elsewhere it quotes the selected text. Without one, the dialog takes its usual place.
    */
   readonly anchor?: SelectionAnchor | undefined;
+  /**
+   * The image as the dialog shows it while an alt text is written for it: a thumbnail (a same-site or
+   * `http(s)` address) and the file's name. Default, for an image with an address (`image.src`): that
+   * address and the last part of its path.
+   */
+  readonly imagePreview?: { readonly src: string; readonly name: string } | undefined;
   /** The image "Alt text" is written from (with `subject: 'image'`): the backend finds it among its files. */
   readonly image?: RunImage | undefined;
   /**

@@ -219,6 +219,7 @@ function DialogFrame(props: AskAiDialogProps) {
                 siteLanguages={siteLanguages ?? []}
                 subject={subject}
                 image={props.image}
+                imagePreview={props.imagePreview}
                 debug={props.debug ?? false}
                 quoteSelection={!beside}
                 focusPrompt={focusPrompt}

@@ -16,6 +16,7 @@ import { OutcomeNotice } from './outcome-notice';
 import { PromptBox } from './prompt-box';
 import { RunTimeline } from './run-progress';
 import { SelectionQuote } from './selection-quote';
+import { ImagePreview, imageToShow, type ShownImage } from './image-preview';
 import { FollowUps } from './follow-ups';
 import { ToolDisclosure, ToolsNotice } from './tool-disclosure';
 import { useFollowScroll } from './use-follow-scroll';
@@ -35,6 +36,8 @@ export interface DialogContentProps {
   readonly subject: 'text' | 'image';
   /** The image an alt text is written from (with `subject: 'image'`). */
   readonly image: RunImage | undefined;
+  /** How that image is shown (a thumbnail and its name), where the host says. */
+  readonly imagePreview: ShownImage | undefined;
   /** Tools, steps, usage and run ids in view (an administrator's view). */
   readonly debug: boolean;
   /** The dialog does not sit beside the held selection (no room): it quotes the selected text instead. */
@@ -143,6 +146,7 @@ export default function DialogContent(props: DialogContentProps) {
   const showEarlier = !busy && snapshot.earlier > 0;
   const held = (snapshot.context.value as { selection?: unknown } | undefined)?.selection;
   const quoted = props.quoteSelection && subject === 'selection' && typeof held === 'string' ? held : '';
+  const shownImage = subject === 'image' ? imageToShow(props.imagePreview, props.image) : null;
   const toolsNotice = props.debug || tools.failure?.kind === 'forbidden' || tools.failure?.kind === 'sessionExpired';
 
   return (
@@ -153,6 +157,7 @@ export default function DialogContent(props: DialogContentProps) {
         )}
         <ContextSummary id={props.descriptionId} context={snapshot.context} subject={subject} messages={m} />
         {quoted !== '' && <SelectionQuote text={quoted} messages={m} />}
+        {shownImage && <ImagePreview image={shownImage} />}
         {showEarlier && (
           <button
             type="button"

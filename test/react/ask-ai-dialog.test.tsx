@@ -1267,6 +1267,25 @@ describe('handing the answer back', () => {
     await waitFor(() => expect(onReplace).toHaveBeenCalledTimes(1));
   });
 
+  it('shows the image an alt text is for: a thumbnail and its file’s name, never an unsafe address', async () => {
+    const preview = { src: '/fileadmin/_processed_/lighthouse_thumb.png', name: 'lighthouse.png' };
+    const first = renderDialog({ subject: 'image', image: { fileReference: 12 }, imagePreview: preview });
+    let dialog = await openDialog(first.user);
+    const figure = dialog.querySelector('[data-ask-ai-part="image"]')!;
+    expect(figure.querySelector('img')).toHaveAttribute('src', preview.src);
+    expect(figure.querySelector('img')).toHaveAttribute('alt', '');
+    expect(figure).toHaveTextContent('lighthouse.png');
+    first.unmount();
+    // An image of the page, by its address: that address and its file's name.
+    const second = renderDialog({ subject: 'image', image: { src: '/fileadmin/garden%20gate.jpg?v=2' } });
+    dialog = await openDialog(second.user);
+    expect(dialog.querySelector('[data-ask-ai-part="image"]')).toHaveTextContent('garden gate.jpg');
+    second.unmount();
+    const unsafe = renderDialog({ subject: 'image', image: { src: 'javascript:alert(1)' } });
+    dialog = await openDialog(unsafe.user);
+    expect(dialog.querySelector('[data-ask-ai-part="image"]')).toBeNull();
+  });
+
   it('offers no alt text where no model can see the image', async () => {
     const { user } = renderDialog({ subject: 'image', image: { fileReference: 12 }, altText: false });
     const dialog = await openDialog(user);

@@ -78,6 +78,7 @@ const DOCUMENTED = [
   'selection',
   'follow-ups',
 ] as const;
+// (`image`, the alt-text dialog's thumbnail, is asserted in ask-ai-dialog.test.tsx.)
 
 /** The parts README calls rarer: each in the one state that shows it. */
 const RARE = [
