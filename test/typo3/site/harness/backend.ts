@@ -11,18 +11,22 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/chromium';
 import type { ModelRequest, ScriptedReply } from './fake-model';
-import { fixture, serverLog, type Site } from '../../../../scripts/typo3-site';
+import { PASSWORDS, SESSION_COOKIE } from './login';
+import { fixture, serverLog, serveSite, type Site, type SiteServer } from '../../../../scripts/typo3-site';
 
-/** Where the real TYPO3 and the fake model listen (from the global setup). */
-export const typo3 = () => inject('typo3');
-export const site = (): Site => ({ path: typo3().sitePath });
+export { PASSWORDS } from './login';
 
-export const PASSWORDS: Record<string, string> = {
-  admin: 'Admin-Pass-1234!',
-  editor: 'Editor-Pass-1234!',
-  plain: 'Editor-Pass-1234!',
-  redakteur: 'Editor-Pass-1234!',
+/** The SQLite site, served for a file of its own (`useTypo3({ on: 'sqlite' })`); null: the suite's site. */
+let other: { readonly url: string; readonly sitePath: string } | null = null;
+
+/** Where the real TYPO3 and the fake model listen (from the global setup, or the SQLite site's server). */
+export const typo3 = () => {
+  const provided = inject('typo3');
+  return other ? { ...provided, ...other, urlB: other.url, sessions: {} as Record<string, string> } : provided;
 };
+/** The two web nodes: the browser's pages come from A. */
+export const nodes = () => ({ a: typo3().url, b: typo3().urlB });
+export const site = (): Site => ({ path: typo3().sitePath });
 
 export interface Seeded {
   readonly configuration: string;
@@ -82,10 +86,22 @@ export let problems: string[] = [];
  * seeded again and the fake model reset.
  */
 export function useTypo3(
-  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    colorScheme?: 'light' | 'dark';
+    /** `sqlite`: the site on SQLite, served for this file alone (where the suite itself runs on MariaDB). */
+    on?: 'sqlite';
+  } = {},
 ) {
   let seeded: Seeded;
+  let server: SiteServer | null = null;
   beforeAll(async () => {
+    const sqlite = inject('typo3').sqliteSitePath;
+    if (options.on === 'sqlite' && sqlite) {
+      server = await serveSite({ path: sqlite }, 2, 'php-server-sqlite');
+      other = { url: server.url, sitePath: sqlite };
+      sessions.clear();
+    }
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
   });
   beforeEach(async () => {
@@ -113,12 +129,37 @@ export function useTypo3(
   });
   afterAll(async () => {
     await browser?.close();
+    if (server) {
+      await server.stop();
+      other = null;
+      sessions.clear();
+    }
   });
   return { seeded: () => seeded };
 }
 
-/** Logs in through TYPO3's login form, as an editor does. */
+/** Each role's session this file uses: logged in once for the run (global setup), again only if it ended. */
+const sessions = new Map<string, string>();
+
+/**
+ * `user`'s backend session in `target`'s browser context, on the backend's main page: the session the run
+ * logged in once (each role's login is the same as any other), or — where a test ended it — a new login
+ * through the form, which then serves the rest of the file.
+ */
 export async function login(user: keyof typeof PASSWORDS | string, target: Page = page): Promise<void> {
+  const session = sessions.get(user) ?? typo3().sessions[user];
+  if (session) {
+    await target.context().addCookies([{ name: SESSION_COOKIE, value: session, url: typo3().url }]);
+    await target.goto('/typo3/main');
+    if ((await target.locator('input[name="username"]').count()) === 0) return;
+  }
+  await loginByForm(user, target);
+  const cookie = (await target.context().cookies(typo3().url)).find((c) => c.name === SESSION_COOKIE);
+  if (cookie) sessions.set(user, cookie.value);
+}
+
+/** Logs in through TYPO3's login form, as an editor does: a session of its own. */
+export async function loginByForm(user: keyof typeof PASSWORDS | string, target: Page = page): Promise<void> {
   await target.goto('/typo3/');
   await target.locator('input[name="username"]').fill(user);
   await target.locator('input[type="password"]').fill(PASSWORDS[user] ?? 'Editor-Pass-1234!');

@@ -103,7 +103,7 @@ function reset_site(ConnectionPool $pool, string $modelUrl, string $site): array
         'tx_nrllm_telemetry', 'tx_nrllm_user_budget', 'tx_nrllm_service_usage', 'tx_nrllm_governance_event',
         'tx_nrllm_tool_state', 'tx_nrllm_tool_group_state', 'be_groups', 'tt_content', 'sys_file',
         'sys_file_reference', 'sys_file_metadata', 'sys_file_processedfile', 'sys_log', 'sys_history',
-        'sys_refindex', 'be_sessions', 'tx_askai_run',
+        'sys_refindex', 'tx_askai_run',
     ];
     $schema = $pool->getConnectionByName(ConnectionPool::DEFAULT_CONNECTION_NAME)->createSchemaManager();
     $existing = array_map('strtolower', $schema->listTableNames());
@@ -193,10 +193,12 @@ function reset_site(ConnectionPool $pool, string $modelUrl, string $site): array
         $password = GeneralUtility::makeInstance(PasswordHashFactory::class)->getDefaultHashInstance('BE')->getHashedPassword('Editor-Pass-1234!');
         file_put_contents($hashFile, $password);
     }
+    // Each editor under the same uid on every reset, so a test run logs each of them in once (its session
+    // outlives the resets) and reuses the session in every test.
     $users = [];
-    foreach ([['editor', $aiGroup, 'default'], ['plain', $plainGroup, 'default'], ['redakteur', $aiGroup, 'de']] as [$name, $group, $lang]) {
+    foreach ([['editor', 11, $aiGroup, 'default'], ['plain', 12, $plainGroup, 'default'], ['redakteur', 13, $aiGroup, 'de']] as [$name, $uid, $group, $lang]) {
         $users[$name] = insert($pool, 'be_users', [
-            'username' => $name, 'password' => $password, 'admin' => 0,
+            'uid' => $uid, 'username' => $name, 'password' => $password, 'admin' => 0,
             'usergroup' => (string)$group, 'lang' => $lang, 'options' => 3, 'workspace_perms' => 1,
             'file_permissions' => 'readFolder,readFile', 'tstamp' => $now, 'crdate' => $now,
             'uc' => serialize(['emailMeAtLogin' => 0, 'titleLen' => 50, 'edit_RTE' => '1']),
