@@ -169,13 +169,21 @@ export async function prepareSite(
   }).catch((error: { stderr?: string; message: string }) => {
     throw new Error(`install.sh failed: ${error.stderr || error.message}`);
   });
-  // Any host and port reach the site's pages (the server runs on a free port, not the installer's 8080).
+  // Any host and port reach the site's pages (the server runs on a free port, not the installer's 8080), and
+  // the site is bilingual, as most editorial sites are: English, and German under /de/.
   const sites = join(path, 'config/sites');
   for (const name of existsSync(sites) ? readdirSync(sites) : []) {
     const file = join(sites, name, 'config.yaml');
     if (!existsSync(file)) continue;
     const yaml = readFileSync(file, 'utf8');
-    const pinned = yaml.replace(/^base: .*$/m, "base: '/'");
+    let pinned = yaml.replace(/^base: .*$/m, "base: '/'");
+    if (!pinned.includes('languageId: 1')) {
+      pinned = pinned.replace(
+        /^(languages:\n(?: {2}.*\n)+)/m,
+        `$1  -\n    title: Deutsch\n    enabled: true\n    languageId: 1\n    base: /de/\n    locale: de_DE.UTF-8\n` +
+          `    navigationTitle: Deutsch\n    flag: de\n    fallbackType: strict\n`,
+      );
+    }
     if (pinned !== yaml) writeFileSync(file, pinned);
   }
   log(`TYPO3 ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -12,6 +12,16 @@ describe('alt text from the image itself, in the real TYPO3', () => {
     await login('editor');
     const frame = await openAltTextControl(page);
     const ask = dialog();
+    // The image it is about: a thumbnail TYPO3 made, and the file's name.
+    const image = ask.locator('[data-ask-ai-part="image"]');
+    await expect
+      .poll(() => image.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await image.textContent()).toBe('lighthouse.png');
+    // The Ask AI sparkle on the control, not a light bulb.
+    expect(await frame.getByRole('link', { name: 'Write alt text with AI' }).first().innerHTML()).not.toMatch(
+      /lightbulb/,
+    );
     await ask.getByRole('option', { name: 'Alt text' }).click();
     await ask.getByText(DESCRIPTION).waitFor();
     await ask.getByRole('button', { name: 'Use as alt text' }).click();
@@ -21,6 +31,8 @@ describe('alt text from the image itself, in the real TYPO3', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ api: 'openai', body: { model: 'fake-vision' } });
     expect(JSON.stringify(sent[0]!.body)).toMatch(/"url":"data:image\/png;base64,[A-Za-z0-9+/]{100}/);
+    // In the record's language (its site language): the reference is English.
+    expect(JSON.stringify(sent[0]!.body)).toContain('Write it in English (en)');
     await save(frame);
     await expect
       .poll(
