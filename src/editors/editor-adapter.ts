@@ -139,7 +139,7 @@ export function attachEditor<P extends EditorDialogProps>(
     const hostView = host.ownerDocument.defaultView;
     anchor =
       taken.rect && editorView && hostView
-        ? selectionAnchor(() => taken.rect?.() ?? null, editorView, hostView)
+        ? selectionAnchor(() => taken.rect?.() ?? null, editorView, hostView, adapter.element)
         : undefined;
   };
 

@@ -27,12 +27,14 @@ function frameOffset(from: Window, to: Window): { x: number; y: number } | null 
 /**
  * The held selection's place on screen as the dialog needs it: `rect` (in the editor's own viewport) moved
  * into the dialog's viewport — an editor in a frame (TYPO3's FormEngine) adds the frame's offset — and
- * watched where it can move: a scroll anywhere in either document, a resize of either window.
+ * watched where it can move: a scroll anywhere in either document, a resize of either window, a change
+ * of the editor's own text.
  */
 export function selectionAnchor(
   rect: () => AnchorRect | null,
   editorView: Window,
   dialogView: Window,
+  editor?: Element,
 ): SelectionAnchor {
   const views = editorView === dialogView ? [editorView] : [editorView, dialogView];
   return {
@@ -53,7 +55,12 @@ export function selectionAnchor(
         view.addEventListener('scroll', changed, { capture: true, passive: true });
         view.addEventListener('resize', changed);
       }
+      // The editor's text changing under the dialog (a host's edit) moves the selection too.
+      const Observer = (editorView as Window & { MutationObserver?: typeof MutationObserver }).MutationObserver;
+      const mutations = editor && Observer ? new Observer(changed) : null;
+      if (editor) mutations?.observe(editor, { subtree: true, childList: true, characterData: true });
       return () => {
+        mutations?.disconnect();
         for (const view of views) {
           view.removeEventListener('scroll', changed, { capture: true });
           view.removeEventListener('resize', changed);

@@ -69,8 +69,10 @@ export function useDialogPlacement(
         width,
       });
       applyPlacement(dialog, placement);
-      if (rect) dialog.style.setProperty('--ask-ai-spare', spareSelection(rect));
-      else dialog.style.removeProperty('--ask-ai-spare');
+      // A selection is spared from the backdrop; a caret (nothing selected) is not, nor placed beside.
+      if (rect && rect.right > rect.left && rect.bottom > rect.top) {
+        dialog.style.setProperty('--ask-ai-spare', spareSelection(rect));
+      } else dialog.style.removeProperty('--ask-ai-spare');
       setBeside(placement.mode === 'beside');
     };
     const schedule = () => {

@@ -46,8 +46,8 @@ function r(e, t) {
 		y: r
 	};
 }
-function i(e, t, n) {
-	let i = t === n ? [t] : [t, n];
+function i(e, t, n, i) {
+	let a = t === n ? [t] : [t, n];
 	return {
 		rect() {
 			let i = e(), a = i && r(t, n);
@@ -59,12 +59,18 @@ function i(e, t, n) {
 			};
 		},
 		watch(e) {
-			for (let t of i) t.addEventListener("scroll", e, {
+			for (let t of a) t.addEventListener("scroll", e, {
 				capture: !0,
 				passive: !0
 			}), t.addEventListener("resize", e);
-			return () => {
-				for (let t of i) t.removeEventListener("scroll", e, { capture: !0 }), t.removeEventListener("resize", e);
+			let n = t.MutationObserver, r = i && n ? new n(e) : null;
+			return i && r?.observe(i, {
+				subtree: !0,
+				childList: !0,
+				characterData: !0
+			}), () => {
+				r?.disconnect();
+				for (let t of a) t.removeEventListener("scroll", e, { capture: !0 }), t.removeEventListener("resize", e);
 			};
 		}
 	};
@@ -86,7 +92,7 @@ function o(e, t) {
 		let t = e.capture();
 		a = t;
 		let r = n.ownerDocument.defaultView;
-		o = t.rect && c && r ? i(() => t.rect?.() ?? null, c, r) : void 0;
+		o = t.rect && c && r ? i(() => t.rect?.() ?? null, c, r, e.element) : void 0;
 	}, u = null, d = null, f = null, p = () => {
 		let e = u;
 		u = null, e?.();
