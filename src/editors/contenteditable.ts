@@ -8,7 +8,8 @@ import { trustedHtml } from './trusted-html';
 /**
  * A contenteditable region as an editor. The answer goes in as elements built from the dialog's parse
  * (paragraphs, lists, bold, links — raw HTML in an answer is text) through `execCommand('insertHTML')`,
- * one native undo step; Insert goes right after the selection. The region is read back after the edit.
+ * one native undo step; Insert below goes after the block (the region's paragraph, list, …) the selection
+ * ends in. The region is read back after the edit.
  */
 export function contentEditableAdapter(element: HTMLElement): EditorAdapter {
   preloadAnswerDom();
@@ -45,7 +46,7 @@ export function contentEditableAdapter(element: HTMLElement): EditorAdapter {
             target = doc.createRange();
             target.selectNodeContents(element);
           }
-          if (as === 'insert') target.collapse(false);
+          if (as === 'insert') below(target, element);
           const words = editContentEditable(element, target, answer);
           // Read back: the answer's words stand in the region, in order (spacing between blocks aside).
           return squeezed(element.textContent ?? '').includes(words) ? null : { refused: 'other' };
@@ -64,6 +65,20 @@ export function contentEditableAdapter(element: HTMLElement): EditorAdapter {
     },
     dispose: () => doc.removeEventListener('selectionchange', track),
   };
+}
+
+/**
+ * Collapses `range` to where Insert below goes: after the region's block (its child) that holds the range's
+ * end; where the region has no blocks, the range's end.
+ */
+function below(range: Range, element: HTMLElement) {
+  let node: Node | null =
+    range.endContainer === element ? (element.childNodes[range.endOffset - 1] ?? null) : range.endContainer;
+  while (node && node.parentNode !== element) node = node.parentNode;
+  if (node && node.nodeType === Node.ELEMENT_NODE) {
+    range.setStartAfter(node);
+    range.collapse(true);
+  } else range.collapse(false);
 }
 
 /** Whether the region takes edits: the browser's answer, else the nearest `contenteditable` attribute's. */

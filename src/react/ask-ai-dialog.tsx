@@ -13,7 +13,7 @@ import { CloseIcon, SparkleIcon } from './icons';
 import { useControllableState } from './use-controllable-state';
 import { useDialogSession } from './use-dialog-session';
 import { useModalDialog } from './use-modal-dialog';
-import { useDialogPlacement, useGrowOnly } from './use-placement';
+import { useDialogPlacement, useSteadyWhileRunning } from './use-placement';
 import { useTransport } from './use-transport';
 import { VISUALLY_HIDDEN } from './visually-hidden';
 
@@ -121,10 +121,9 @@ function DialogFrame(props: AskAiDialogProps) {
     initialFocus: focusPrompt ? instructionRef : frameRef,
     returnFocus: triggerRef,
   });
-  // Beside the held selection where there is room (then it need not be quoted), and growing only while a
-  // task runs.
+  // Beside the held selection where there is room (then it need not be quoted), and steady while a task runs.
   const beside = useDialogPlacement(dialogRef, open, props.anchor);
-  useGrowOnly(dialogRef, open && busy);
+  useSteadyWhileRunning(dialogRef, open && busy);
 
   /**
    * Hands the answer over (the session lets it go once, and keeps a refusal with that answer), then

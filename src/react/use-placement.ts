@@ -93,16 +93,17 @@ export function useDialogPlacement(
 }
 
 /**
- * While a task runs the dialog only grows: an answer that replaces a longer one in view, or the line that
- * says what the task waits for, never pulls the action bar up under the pointer. Once the run has ended the
- * dialog fits its content again.
+ * While a task runs the dialog holds a steady height — a moderate one it takes when the run starts (30rem,
+ * within its room), or the height it had, whichever is taller, growing further only if the answer needs —
+ * so the answer streams into a place that does not move under the pointer, and Stop stays where it is. Once
+ * the run has ended the dialog fits its content again: no empty band under a short answer.
  */
-export function useGrowOnly(dialogRef: RefObject<HTMLDialogElement | null>, active: boolean) {
+export function useSteadyWhileRunning(dialogRef: RefObject<HTMLDialogElement | null>, active: boolean) {
   useCommitEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || !active) return;
+    dialog.setAttribute('data-steady', '');
     const view = dialog.ownerDocument.defaultView;
-    if (!view || typeof view.ResizeObserver !== 'function') return;
     let tallest = 0;
     const hold = () => {
       const height = dialog.getBoundingClientRect().height;
@@ -112,10 +113,11 @@ export function useGrowOnly(dialogRef: RefObject<HTMLDialogElement | null>, acti
       dialog.style.setProperty('--ask-ai-grown', `${height}px`);
     };
     hold();
-    const observer = new view.ResizeObserver(hold);
-    observer.observe(dialog);
+    const observer = view && typeof view.ResizeObserver === 'function' ? new view.ResizeObserver(hold) : null;
+    observer?.observe(dialog);
     return () => {
-      observer.disconnect();
+      observer?.disconnect();
+      dialog.removeAttribute('data-steady');
       dialog.style.removeProperty('--ask-ai-grown');
     };
   }, [dialogRef, active]);

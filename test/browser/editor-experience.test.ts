@@ -133,7 +133,7 @@ describe('the editor experience in Chromium', () => {
     // Two activations of the button itself, in one task (a real double click's second click may land
     // on the page once the dialog has closed, and move the focus there).
     await dialog()
-      .getByRole('button', { name: 'Insert' })
+      .getByRole('button', { name: 'Insert below' })
       .evaluate((button: HTMLElement) => {
         button.click();
         button.click();
@@ -151,7 +151,7 @@ describe('the editor experience in Chromium', () => {
     // Reopened, the dialog opens clean: the inserted answer is not offered to be inserted again.
     await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
     await dialog().getByRole('textbox', { name: 'Instruction' }).waitFor();
-    expect(await dialog().getByRole('button', { name: 'Insert' }).count()).toBe(0);
+    expect(await dialog().getByRole('button', { name: 'Insert below' }).count()).toBe(0);
     expect(await dialog().getByRole('region', { name: 'Answer' }).count()).toBe(0);
   });
 
@@ -172,8 +172,8 @@ describe('the editor experience in Chromium', () => {
       await button('Stop').waitFor();
       seen.add(await focused());
       // A new answer takes the focus to the action that uses it.
-      await button('Insert').waitFor();
-      await expect.poll(focused).toBe('Insert');
+      await button('Insert below').waitFor();
+      await expect.poll(focused).toBe('Insert below');
     };
     const prompt = dialog().getByRole('textbox', { name: 'Instruction' });
     await prompt.fill('Write a line about the garden.');

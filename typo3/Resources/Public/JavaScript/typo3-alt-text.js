@@ -275,11 +275,18 @@ function l(e, t = {}) {
 	};
 }
 function u(e, t, n, r) {
-	if (e.slice(n, r) === t) return r;
-	if (t === "") return Math.min(r, e.length);
 	let i = -1;
-	for (let r = e.indexOf(t); r !== -1; r = e.indexOf(t, r + 1)) (i === -1 || Math.abs(r - n) < Math.abs(i - n)) && (i = r);
-	return i === -1 ? e.length : i + t.length;
+	if (e.slice(n, r) === t) i = r;
+	else if (t === "") i = Math.min(r, e.length);
+	else {
+		let r = -1;
+		for (let i = e.indexOf(t); i !== -1; i = e.indexOf(t, i + 1)) (r === -1 || Math.abs(i - n) < Math.abs(r - n)) && (r = i);
+		i = r === -1 ? e.length : r + t.length;
+	}
+	let a = i;
+	for (; a > i - t.length && e[a - 1] === "\n";) a--;
+	let o = e.indexOf("\n", a);
+	return o === -1 ? e.length : o;
 }
 function d(e, t, n, r) {
 	e.focus(), e.setSelectionRange(t, n);
