@@ -117,7 +117,7 @@ describe('a contenteditable region as an editor', () => {
     expect(contentEditableAdapter(plain).capture().verify('insert', answer('x'))).toEqual({ refused: 'readOnly' });
   });
 
-  it('inserts below the selection’s block and replaces it, as elements, telling the page as a paste would', async () => {
+  it('inserts below the selection’s block, replaces it, as elements, telling the page as a paste would', async () => {
     const element = region();
     const adapter = contentEditableAdapter(element);
     await vi.dynamicImportSettled();
