@@ -43,9 +43,24 @@ final class AgentRunStream
     {
         $ticket = $scope->ticket;
         $watch = $scope->watch;
+        // nr-llm gives each model call the configuration's timeout, which wins over TYPO3's and over the
+        // provider's own: a copy of the configuration (never the stored one) carries the time the run has
+        // left, renewed at every step, so no call outlives the run's deadline.
+        $bounded = clone $request->configuration;
+        $bounded->setTimeout($watch->secondsLeft());
+        $request = new AgentRunRequest(
+            configuration: $bounded,
+            messages: $request->messages,
+            actor: $request->actor,
+            allowedToolNames: $request->allowedToolNames,
+            options: $request->options,
+            maxIterations: $request->maxIterations,
+            augmentation: $request->augmentation,
+            captureRaw: $request->captureRaw,
+        );
         $runUuid = null;
         $stopped = null;
-        $onStep = function (object $step) use ($scope, $request, $ticket, $watch, &$runUuid, &$stopped): void {
+        $onStep = function (object $step) use ($scope, $request, $ticket, $watch, $bounded, &$runUuid, &$stopped): void {
             $scope->step($this->steps->view($step));
             if ($runUuid === null) {
                 $runUuid = $this->identity->runningRun($ticket->owner, (int)floor($ticket->startedAt) - 1);
@@ -61,6 +76,7 @@ final class AgentRunStream
                 }
             }
             $scope->boundNextCall();
+            $bounded->setTimeout($watch->secondsLeft());
         };
 
         $result = $this->runtime->run($request, $onStep);

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Run;
 
+use Doctrine\DBAL\Exception\UniqueConstraintViolationException;
 use TYPO3\CMS\Core\Database\Connection;
 use TYPO3\CMS\Core\Database\ConnectionPool;
 
@@ -13,9 +14,10 @@ use TYPO3\CMS\Core\Database\ConnectionPool;
  *
  * - which run a client's request id stands for, whether its editor asked to stop it, and its uuid once
  *   nr-llm has one (Stop, on whichever node the cancel lands);
- * - how many runs an editor and the whole site have going (the limits: {@see RunAdmission});
- * - until when a run may go (its deadline), and that a run past it, left unsettled by a worker that
- *   died, no longer counts;
+ * - the places an editor and the whole site have for running runs (the limits: {@see RunAdmission}): a row
+ *   per place in `tx_askai_slot`, unique per scope and number, so two web nodes cannot both take the last;
+ * - until when a run may go (its deadline), and that a run past it, left unsettled by a worker or a node
+ *   that died, no longer counts once its `abandon_at` passed;
  * - the correlation id an answer was given under, so only the editor who got the answer may rate it,
  *   and only once and one change.
  *
@@ -26,11 +28,25 @@ class RunLedger
 {
     public const TABLE = 'tx_askai_run';
 
-    /** A running entry this long past its deadline was left by a worker that died: it stops counting. */
-    public const ABANDONED_AFTER = 60;
+    public const SLOTS = 'tx_askai_slot';
+
+    /**
+     * A running entry this long past its deadline was left by a worker that died: it stops counting. Every
+     * provider call of a run is bounded by the time the run has left, so a live run ends within a moment of
+     * its deadline; this is that moment, with room.
+     */
+    public const ABANDONED_AFTER = 10;
 
     /** Finished entries are kept this long (ratings come within a session), then removed. */
     public const KEEP_SECONDS = 7 * 86_400;
+
+    /**
+     * A Stop for a run not seen yet is remembered this long (its request is on its way, if it comes at all),
+     * and at most {@see MAX_MARKERS} of them per editor.
+     */
+    public const MARKER_SECONDS = 300;
+
+    public const MAX_MARKERS = 50;
 
     public function __construct(private readonly ConnectionPool $pool)
     {
@@ -54,36 +70,85 @@ class RunLedger
             'state' => 'running',
             'started' => $now,
             'deadline' => $deadline,
+            'abandon_at' => $deadline + self::ABANDONED_AFTER,
         ]);
 
         return (int)$this->connection()->lastInsertId();
     }
 
     /**
-     * Running entries at or before `$uid` (so two requests opening at once count each other in the same
-     * order), for one user or the whole site; entries past their deadline by {@see ABANDONED_AFTER} are
-     * marked abandoned first.
+     * Takes one of `$places` places of `$scope` (`user:<uid>`, `site`) for the entry, atomically on any
+     * database: each place is a row whose insert the database refuses while another run holds it. Places
+     * of runs that ended, or whose `abandon_at` passed, are freed first where none is free.
      */
-    public function runningUpTo(int $uid, ?int $owner, int $now): int
+    public function takePlace(string $scope, int $places, int $entry, int $now): bool
     {
-        $connection = $this->connection();
-        $abandon = $connection->createQueryBuilder();
+        $expires = $this->abandonAt($entry);
+        for ($round = 0; $round < 2; $round++) {
+            for ($place = 0; $place < $places; $place++) {
+                try {
+                    $this->slots()->insert(self::SLOTS, ['scope' => $scope, 'slot' => $place, 'entry' => $entry, 'expires' => $expires]);
+
+                    return true;
+                } catch (UniqueConstraintViolationException) {
+                    // Held: the next one.
+                }
+            }
+            if ($round === 0 && !$this->freePlaces($scope, $now)) {
+                break;
+            }
+        }
+
+        return false;
+    }
+
+    /** Lets go of the entry's places. */
+    public function leavePlaces(int $entry): void
+    {
+        $this->slots()->delete(self::SLOTS, ['entry' => $entry]);
+    }
+
+    /** Frees the places of runs that ended or were abandoned; whether any was freed. */
+    private function freePlaces(string $scope, int $now): bool
+    {
+        $this->abandonStale($now);
+        $running = $this->connection()->createQueryBuilder();
+        $running->getRestrictions()->removeAll();
+        $running->select('uid')->from(self::TABLE)->where($running->expr()->eq('state', $running->createNamedParameter('running')));
+        $held = array_map('intval', $running->executeQuery()->fetchFirstColumn());
+        $query = $this->slots()->createQueryBuilder();
+        $query->getRestrictions()->removeAll();
+        $query->delete(self::SLOTS)->where(
+            $query->expr()->eq('scope', $query->createNamedParameter($scope)),
+            $query->expr()->or(
+                $query->expr()->lt('expires', $query->createNamedParameter($now, Connection::PARAM_INT)),
+                $held === [] ? '1 = 1' : $query->expr()->notIn('entry', $query->createNamedParameter($held, Connection::PARAM_INT_ARRAY)),
+            ),
+        );
+
+        return $query->executeStatement() > 0;
+    }
+
+    /** Running entries whose `abandon_at` passed are marked abandoned: a worker or a node died with them. */
+    private function abandonStale(int $now): void
+    {
+        $abandon = $this->connection()->createQueryBuilder();
         $abandon->getRestrictions()->removeAll();
         $abandon->update(self::TABLE)->set('state', 'abandoned')->set('finished', $now)->where(
             $abandon->expr()->eq('state', $abandon->createNamedParameter('running')),
-            $abandon->expr()->lt('deadline', $abandon->createNamedParameter($now - self::ABANDONED_AFTER, Connection::PARAM_INT)),
+            $abandon->expr()->lt('abandon_at', $abandon->createNamedParameter($now, Connection::PARAM_INT)),
         )->executeStatement();
-        $query = $connection->createQueryBuilder();
-        $query->getRestrictions()->removeAll();
-        $query->count('uid')->from(self::TABLE)->where(
-            $query->expr()->eq('state', $query->createNamedParameter('running')),
-            $query->expr()->lte('uid', $query->createNamedParameter($uid, Connection::PARAM_INT)),
-        );
-        if ($owner !== null) {
-            $query->andWhere($query->expr()->eq('be_user', $query->createNamedParameter($owner, Connection::PARAM_INT)));
-        }
+    }
 
-        return (int)$query->executeQuery()->fetchOne();
+    private function abandonAt(int $entry): int
+    {
+        $query = $this->connection()->createQueryBuilder();
+        $query->getRestrictions()->removeAll();
+        $value = $query->select('abandon_at')->from(self::TABLE)
+            ->where($query->expr()->eq('uid', $query->createNamedParameter($entry, Connection::PARAM_INT)))
+            ->executeQuery()->fetchOne();
+
+        return (int)$value;
     }
 
     /** Seconds until the first of these running runs reaches its deadline (at least 1). */
@@ -103,9 +168,10 @@ class RunLedger
         return max(1, is_numeric($first) ? (int)$first - $now : 1);
     }
 
-    /** Removes an entry that never ran (refused by a limit). */
+    /** Removes an entry that never ran (refused by a limit), and any place it took. */
     public function discard(int $uid): void
     {
+        $this->leavePlaces($uid);
         $this->connection()->delete(self::TABLE, ['uid' => $uid]);
     }
 
@@ -137,12 +203,15 @@ class RunLedger
             $values['run_uuid'] = $runUuid;
         }
         $this->connection()->update(self::TABLE, $values, ['uid' => $uid]);
+        $this->leavePlaces($uid);
         $this->forgetOld($now);
     }
 
     /**
      * Asks to stop the run this user started under the request id (or with this uuid). A run not yet
-     * seen is remembered as cancelled, so its request, arriving late, never starts it.
+     * seen is remembered as cancelled (`remembered`), so its request, arriving late, never starts it — for
+     * {@see MARKER_SECONDS}, and at most {@see MAX_MARKERS} such markers per editor (`full` past that):
+     * made-up ids cannot grow the table.
      *
      * @return array{state: string, runUuid: ?string}
      */
@@ -151,18 +220,24 @@ class RunLedger
         $entry = $requestId !== null ? $this->find($owner, $requestId) : null;
         $entry ??= $runUuid !== null ? $this->findByRun($owner, $runUuid) : null;
         if ($entry === null) {
-            if ($requestId !== null) {
-                $this->connection()->insert(self::TABLE, [
-                    'be_user' => $owner,
-                    'request_id' => $requestId,
-                    'state' => 'cancelled',
-                    'cancel_requested' => 1,
-                    'started' => $now,
-                    'finished' => $now,
-                ]);
+            if ($requestId === null) {
+                return ['state' => 'unknown', 'runUuid' => $runUuid];
             }
+            $this->forgetMarkers($now);
+            if ($this->connection()->count('uid', self::TABLE, ['be_user' => $owner, 'state' => 'cancelled']) >= self::MAX_MARKERS) {
+                return ['state' => 'full', 'runUuid' => $runUuid];
+            }
+            $this->connection()->insert(self::TABLE, [
+                'be_user' => $owner,
+                'request_id' => $requestId,
+                'state' => 'cancelled',
+                'cancel_requested' => 1,
+                'started' => $now,
+                'deadline' => $now + self::MARKER_SECONDS,
+                'finished' => $now,
+            ]);
 
-            return ['state' => 'unknown', 'runUuid' => $runUuid];
+            return ['state' => 'remembered', 'runUuid' => $runUuid];
         }
         if ($entry['state'] === 'running') {
             $this->connection()->update(self::TABLE, ['cancel_requested' => 1], ['uid' => $entry['uid']]);
@@ -184,9 +259,17 @@ class RunLedger
         return is_array($row) ? ['uid' => (int)$row['uid'], 'rating' => (string)$row['rating'], 'rating_changes' => (int)$row['rating_changes']] : null;
     }
 
-    public function rate(int $uid, string $rating, int $changes): void
+    /**
+     * Rates the answer, only if its rating is still `$from` after `$fromChanges` changes: one statement, so
+     * of ratings posted at the same moment (on any node) exactly one wins. Whether this one did.
+     */
+    public function rate(int $uid, string $from, int $fromChanges, string $to, int $toChanges): bool
     {
-        $this->connection()->update(self::TABLE, ['rating' => $rating, 'rating_changes' => $changes], ['uid' => $uid]);
+        return $this->connection()->update(
+            self::TABLE,
+            ['rating' => $to, 'rating_changes' => $toChanges],
+            ['uid' => $uid, 'rating' => $from, 'rating_changes' => $fromChanges],
+        ) === 1;
     }
 
     /** @return array{uid: int, state: string, run_uuid: string}|null */
@@ -215,8 +298,20 @@ class RunLedger
         return is_array($row) ? ['uid' => (int)$row['uid'], 'state' => (string)$row['state'], 'run_uuid' => (string)$row['run_uuid']] : null;
     }
 
+    /** Stops for runs that never came, once their time is up. */
+    private function forgetMarkers(int $now): void
+    {
+        $query = $this->connection()->createQueryBuilder();
+        $query->getRestrictions()->removeAll();
+        $query->delete(self::TABLE)->where(
+            $query->expr()->eq('state', $query->createNamedParameter('cancelled')),
+            $query->expr()->lt('deadline', $query->createNamedParameter($now, Connection::PARAM_INT)),
+        )->executeStatement();
+    }
+
     private function forgetOld(int $now): void
     {
+        $this->forgetMarkers($now);
         $query = $this->connection()->createQueryBuilder();
         $query->getRestrictions()->removeAll();
         $query->delete(self::TABLE)->where(
@@ -228,5 +323,10 @@ class RunLedger
     private function connection(): Connection
     {
         return $this->pool->getConnectionForTable(self::TABLE);
+    }
+
+    private function slots(): Connection
+    {
+        return $this->pool->getConnectionForTable(self::SLOTS);
     }
 }

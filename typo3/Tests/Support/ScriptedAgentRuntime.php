@@ -66,6 +66,8 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
             'actor' => $request->actor->backendUserUid,
             'configuration' => $request->configuration->getIdentifier(),
             'allowedToolNames' => $request->allowedToolNames,
+            // What each model call of the run may take at most (nr-llm's per-call timeout).
+            'timeout' => $request->configuration->getEffectiveTimeout(),
             'messages' => array_map(static fn(ChatMessage $m): array => ['role' => $m->role, 'content' => $m->content], $request->messages),
         ];
         $this->running = ['owner' => $request->actor->backendUserUid, 'uuid' => $uuid, 'cancelled' => false];

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Tests\Unit\Feedback;
 
+use AskAiDialog\AskAi\Run\RunLedger;
 use AskAiDialog\AskAi\Tests\Support\SimulatedSite;
 use AskAiDialog\AskAi\Tests\Support\SiteTestCase;
 
@@ -20,6 +21,20 @@ final class FeedbackTest extends SiteTestCase
         $this->assertError(409, 'rated already', $this->site->controller->outcomeAction($this->post(['correlationId' => $id, 'outcome' => 'helpful'])));
 
         self::assertSame([['correlationId' => $id, 'outcome' => 'helpful'], ['correlationId' => $id, 'outcome' => 'not_helpful']], $this->site->outcomes->recorded);
+    }
+
+    public function testARatingThatLostTheRaceToAnotherIsRefusedAndNeverReachesNrLlm(): void
+    {
+        $id = $this->answer();
+        // Another request (another node) rates the answer between this one's read and its write: the
+        // conditional write finds the rating changed, and this one takes nothing.
+        $ledger = $this->site->container->get(RunLedger::class);
+        assert($ledger instanceof RunLedger);
+        $entry = $ledger->answer(2, $id);
+        self::assertNotNull($entry);
+        self::assertTrue($ledger->rate($entry['uid'], '', 0, 'helpful', 0));
+        self::assertFalse($ledger->rate($entry['uid'], '', 0, 'not_helpful', 0), 'the stale read loses');
+        self::assertSame('helpful', $ledger->answer(2, $id)['rating'] ?? null);
     }
 
     public function testAnotherEditorsAnswerAndAMadeUpIdAre404AndNothingIsStored(): void

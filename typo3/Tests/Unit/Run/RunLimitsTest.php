@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Tests\Unit\Run;
 
+use AskAiDialog\AskAi\Run\RunAdmission;
 use AskAiDialog\AskAi\Run\RunLedger;
 use AskAiDialog\AskAi\Tests\Support\SimulatedSite;
 use AskAiDialog\AskAi\Tests\Support\SiteTestCase;
@@ -39,13 +40,36 @@ final class RunLimitsTest extends SiteTestCase
         self::assertSame('siteLimit', $body['reason']);
     }
 
-    public function testARunLeftRunningPastItsDeadlineByADeadWorkerNoLongerCounts(): void
+    public function testARunLeftRunningPastItsDeadlineByADeadWorkerNoLongerCountsOnlyOnceItsTimeIsUp(): void
     {
-        $this->running(2, owner: 2, deadline: (int)$this->clock->now()->format('U') - RunLedger::ABANDONED_AFTER - 1);
+        $this->running(2, owner: 2);
+        $now = (int)$this->clock->now()->format('U');
+        $rows = $this->site->database->getConnectionForTable('tx_askai_run')->select(['deadline', 'abandon_at'], 'tx_askai_run')->fetchAllAssociative();
+        self::assertSame((int)$rows[0]['deadline'] + RunLedger::ABANDONED_AFTER, (int)$rows[0]['abandon_at'], 'documented: its deadline and a moment');
 
+        // Past its deadline, not yet past its abandon time: a live run in its last call still counts.
+        $this->clock->sleep((int)$rows[0]['deadline'] - $now + RunLedger::ABANDONED_AFTER - 1);
+        $this->assertError(429, 'already have 2 AI tasks running', $this->runTask(['prompt' => 'x', 'requestId' => 'early']));
+
+        $this->clock->sleep(2);
         $this->runTask(['prompt' => 'x', 'requestId' => 'fresh']);
 
         self::assertSame('done', $this->terminal()['event']);
+        self::assertSame(2, (int)$this->site->database->getConnectionForTable('tx_askai_run')->count('uid', 'tx_askai_run', ['state' => 'abandoned']));
+    }
+
+    public function testAPlaceCanBeTakenOnceWhateverTheOrderOfTheRequests(): void
+    {
+        $ledger = $this->site->container->get(RunLedger::class);
+        assert($ledger instanceof RunLedger);
+        $now = (int)$this->clock->now()->format('U');
+        $entries = array_map(static fn(int $i): int => $ledger->open(2, 'race-' . $i, $now, $now + 100), [1, 2, 3]);
+        // The third entry asks first: it takes a place, whatever the entries' order.
+        self::assertTrue($ledger->takePlace('user:2', 2, $entries[2], $now));
+        self::assertTrue($ledger->takePlace('user:2', 2, $entries[0], $now));
+        self::assertFalse($ledger->takePlace('user:2', 2, $entries[1], $now));
+        $ledger->finish($entries[0], null, null, $now);
+        self::assertTrue($ledger->takePlace('user:2', 2, $entries[1], $now), 'a finished run leaves its place');
     }
 
     public function testARequestIdInUseIsRefusedSoStopCannotReachTheWrongRun(): void
@@ -66,13 +90,13 @@ final class RunLimitsTest extends SiteTestCase
         self::assertSame(0, $this->runningEntries());
     }
 
-    private function running(int $count, int $owner, ?int $deadline = null): void
+    /** Runs admitted (their places taken) and going on, as another request's would be. */
+    private function running(int $count, int $owner): void
     {
-        $now = (int)$this->clock->now()->format('U');
+        $admission = $this->site->container->get(RunAdmission::class);
+        assert($admission instanceof RunAdmission);
         for ($i = 0; $i < $count; $i++) {
-            $this->site->database->getConnectionForTable('tx_askai_run')->insert('tx_askai_run', [
-                'be_user' => $owner, 'request_id' => 'busy-' . $owner . '-' . $i, 'state' => 'running', 'started' => $now, 'deadline' => $deadline ?? $now + 100,
-            ]);
+            $admission->admit($owner, 'busy-' . $owner . '-' . $i);
         }
     }
 
