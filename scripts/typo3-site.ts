@@ -235,6 +235,8 @@ export async function freePort(): Promise<number> {
 export interface SiteServer {
   readonly url: string;
   stop(): Promise<void>;
+  /** Ends it as a crash would (SIGKILL to the server and its workers): nothing they were doing finishes. */
+  kill(): Promise<void>;
 }
 
 /** What PHP's server prints (its access log and any PHP error that reached stderr), for the tests to read. */
@@ -249,12 +251,21 @@ export async function serveSite(site: Site, workers: number, name = 'php-server'
   mkdirSync(join(site.path, 'var/log'), { recursive: true });
   const logFile = join(site.path, `var/log/${name}.log`);
   const log = openSync(logFile, 'w');
-  const child: ChildProcess = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', join(site.path, 'public')], {
-    cwd: site.path,
-    env: { ...process.env, PHP_CLI_SERVER_WORKERS: String(workers) },
-    stdio: ['ignore', log, log],
-    detached: true,
-  });
+  // PHP's server caches compiled files (OPcache, on in its SAPI) and looks at a file's time at most every
+  // two seconds, to the second: the tests change the site's settings between requests, so its settings
+  // files are read afresh each time (everything else stays cached, as on a production node).
+  const fresh = join(site.path, 'var/opcache-fresh.txt');
+  writeFileSync(fresh, ['settings.php', 'additional.php'].map((f) => join(site.path, 'config/system', f)).join('\n'));
+  const child: ChildProcess = spawn(
+    'php',
+    ['-d', `opcache.blacklist_filename=${fresh}`, '-S', `127.0.0.1:${port}`, '-t', join(site.path, 'public')],
+    {
+      cwd: site.path,
+      env: { ...process.env, PHP_CLI_SERVER_WORKERS: String(workers) },
+      stdio: ['ignore', log, log],
+      detached: true,
+    },
+  );
   const output = () => readFileSync(logFile, 'utf8').slice(-4000);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
@@ -269,16 +280,14 @@ export async function serveSite(site: Site, workers: number, name = 'php-server'
     if (Date.now() > deadline) throw new Error(`php -S did not answer within 30 s: ${output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null || child.pid === undefined) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      // Its own process group: the master and its workers go together.
-      process.kill(-child.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-    },
+  const end = async (signal: 'SIGTERM' | 'SIGKILL') => {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    // Its own process group: the master and its workers go together.
+    process.kill(-child.pid, signal);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
   };
+  return { url, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

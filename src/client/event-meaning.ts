@@ -154,6 +154,8 @@ function errorFailure(data: {
       return { kind: 'deadline', message };
     case 'unavailable':
       return { kind: 'unavailable', message };
+    case 'misconfigured':
+      return { kind: 'misconfigured', message };
     default:
       return { kind: 'backend', message };
   }

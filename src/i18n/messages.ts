@@ -145,6 +145,7 @@ export interface AskAiMessages {
   deadline: string;
   /** The model failed or could not be reached. */
   unavailable: string;
+  misconfigured: string;
   server: string;
   invalidResponse: string;
   guardrail: string;
@@ -321,6 +322,8 @@ export const EN_MESSAGES: AskAiMessages = {
   budgetMonth: 'Your AI usage budget for this month is used up. It renews next month.',
   deadline: 'The AI did not answer in time. Try again.',
   unavailable: 'The AI service is not answering right now. Try again in a moment.',
+  misconfigured:
+    'The AI service is not set up correctly for this task. Ask an administrator to check its configuration.',
   server: 'The AI service failed. Try again in a moment.',
   invalidResponse: 'The server sent an answer this dialog cannot read. Try again.',
   guardrail: 'A safety rule of the AI service blocked this task. Change the instruction or the text.',
@@ -481,6 +484,9 @@ export const DE_MESSAGES: AskAiMessages = {
     'Ihr KI-Nutzungsbudget für diesen Monat ist aufgebraucht. Im nächsten Monat steht es wieder zur Verfügung.',
   deadline: 'Die KI hat nicht rechtzeitig geantwortet. Versuchen Sie es noch einmal.',
   unavailable: 'Der KI-Dienst antwortet gerade nicht. Versuchen Sie es gleich noch einmal.',
+  misconfigured:
+    'Der KI-Dienst ist für diese Aufgabe nicht richtig eingerichtet. ' +
+    'Bitten Sie eine Administratorin oder einen Administrator, seine Konfiguration zu prüfen.',
   server: 'Der KI-Dienst ist ausgefallen. Versuchen Sie es gleich noch einmal.',
   invalidResponse: 'Der Server hat eine Antwort gesendet, die dieser Dialog nicht lesen kann. Versuchen Sie es erneut.',
   guardrail: 'Eine Schutzregel des KI-Dienstes hat diese Aufgabe blockiert. Ändern Sie die Anweisung oder den Text.',

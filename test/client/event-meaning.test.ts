@@ -99,6 +99,18 @@ describe('interpretEvent', () => {
       { kind: 'backend', message: null },
     ],
     [
+      { event: 'error', success: false, error: 'Not set up.', reason: 'misconfigured' },
+      { kind: 'misconfigured', message: 'Not set up.' },
+    ],
+    [
+      { event: 'error', success: false, error: 'Down.', reason: 'unavailable' },
+      { kind: 'unavailable', message: 'Down.' },
+    ],
+    [
+      { event: 'error', success: false, error: 'Slow.', reason: 'deadline' },
+      { kind: 'deadline', message: 'Slow.' },
+    ],
+    [
       { event: 'awaiting_approval', success: true, runUuid: '', pendingTools: [{ name: 'w' }] },
       { kind: 'suspendedForApproval', tools: ['w'], runUuid: null },
     ],

@@ -10,6 +10,7 @@ use AskAiDialog\AskAi\Http\RateLimit;
 use AskAiDialog\AskAi\Http\Refusal;
 use AskAiDialog\AskAi\Localization\Labels;
 use AskAiDialog\AskAi\Run\RunLedger;
+use Throwable;
 
 /**
  * An editor's verdict on an answer, into nr-llm's outcome table — only for an answer this editor was
@@ -41,11 +42,18 @@ final class FeedbackRecorder
             return;
         }
         $changes = $answer['rating'] === '' ? 0 : $answer['rating_changes'] + 1;
-        // Taken in one statement, only from the rating read above: of ratings posted at the same moment (on
-        // any node) one wins, and only the winner reaches nr-llm's outcome table.
+        // Taken in one statement, only from the rating read above and while no other is being written: of
+        // ratings posted at the same moment (on any node) one wins, and only the winner writes nr-llm's
+        // outcome table — which keeps one verdict per answer only when its writes do not overlap.
         if ($changes > 1 || !$this->ledger->rate($answer['uid'], $answer['rating'], $answer['rating_changes'], $request->rating, $changes)) {
             throw new Refusal(409, $this->labels->get('error.outcome.changed', 'This answer was rated already.'));
         }
-        $this->ratings->record($request->correlationId, $request->rating);
+        try {
+            $this->ratings->record($request->correlationId, $request->rating);
+        } catch (Throwable $failed) {
+            $this->ledger->settleRating($answer['uid'], $answer['rating'], $answer['rating_changes']);
+            throw $failed;
+        }
+        $this->ledger->settleRating($answer['uid']);
     }
 }

@@ -17,8 +17,8 @@ use Symfony\Component\Clock\NativeClock;
  * editor cannot starve the backend or the frontend that share a pool.
  *
  * Atomic on any database and any number of web nodes: a run takes a place of the editor's and one of the
- * site's, each a row the database refuses to insert twice ({@see RunLedger::takePlace()}). Reading the
- * running runs and then writing one (as this class did until 2026-12-03) let two nodes both say yes.
+ * site's, each a row the database refuses to insert twice ({@see RunLedger::takePlace()}), where reading
+ * the running runs and then writing one would let two nodes both say yes.
  */
 final class RunAdmission
 {
@@ -26,6 +26,7 @@ final class RunAdmission
 
     public function __construct(
         private readonly RunLedger $ledger,
+        private readonly AbandonedRuns $abandoned,
         private readonly ExtensionSettings $settings,
         private readonly Labels $labels,
         ?ClockInterface $clock = null,
@@ -40,6 +41,8 @@ final class RunAdmission
         // A client that sends no id still counts against the limits; it just cannot stop by id.
         $requestId ??= 'server-' . bin2hex(random_bytes(12));
         $deadline = $now + $this->settings->runDeadline();
+        // Runs a dead worker left past their time end here (on any node), before the places are counted.
+        $this->abandoned->end((int)$now);
         try {
             $entry = $this->ledger->open($owner, $requestId, (int)$now, (int)ceil($deadline));
         } catch (LedgerRefusal $refusal) {

@@ -71,6 +71,7 @@ class RunLedger
             'started' => $now,
             'deadline' => $deadline,
             'abandon_at' => $deadline + self::ABANDONED_AFTER,
+            'worker' => self::worker(),
         ]);
 
         return (int)$this->connection()->lastInsertId();
@@ -108,36 +109,75 @@ class RunLedger
         $this->slots()->delete(self::SLOTS, ['entry' => $entry]);
     }
 
-    /** Frees the places of runs that ended or were abandoned; whether any was freed. */
+    /**
+     * Frees the places of runs that ended or whose `abandon_at` passed; whether any was freed. One statement
+     * that reads each place's run as it deletes: an entry's row is written (running) before it takes a
+     * place, so a place taken at this moment is never freed by a list of running runs read a moment ago.
+     */
     private function freePlaces(string $scope, int $now): bool
     {
-        $this->abandonStale($now);
-        $running = $this->connection()->createQueryBuilder();
-        $running->getRestrictions()->removeAll();
-        $running->select('uid')->from(self::TABLE)->where($running->expr()->eq('state', $running->createNamedParameter('running')));
-        $held = array_map('intval', $running->executeQuery()->fetchFirstColumn());
         $query = $this->slots()->createQueryBuilder();
         $query->getRestrictions()->removeAll();
+        $running = $this->connection()->createQueryBuilder();
+        $running->getRestrictions()->removeAll();
+        $running->selectLiteral('1')->from(self::TABLE, 'r')->where(
+            $running->expr()->eq('r.uid', $query->quoteIdentifier(self::SLOTS . '.entry')),
+            $running->expr()->eq('r.state', $query->createNamedParameter('running')),
+        );
         $query->delete(self::SLOTS)->where(
             $query->expr()->eq('scope', $query->createNamedParameter($scope)),
             $query->expr()->or(
                 $query->expr()->lt('expires', $query->createNamedParameter($now, Connection::PARAM_INT)),
-                $held === [] ? '1 = 1' : $query->expr()->notIn('entry', $query->createNamedParameter($held, Connection::PARAM_INT_ARRAY)),
+                'NOT EXISTS (' . $running->getSQL() . ')',
             ),
         );
 
         return $query->executeStatement() > 0;
     }
 
-    /** Running entries whose `abandon_at` passed are marked abandoned: a worker or a node died with them. */
-    private function abandonStale(int $now): void
+    /**
+     * Marks running entries whose `abandon_at` passed as abandoned (a worker or a node died with them) and
+     * returns those this call marked — each once, whichever node asks first — with what names nr-llm's run:
+     * its uuid where the run had reached a step, else the worker that ran it and when it started.
+     *
+     * @return list<array{owner: int, runUuid: ?string, worker: string, started: int}>
+     */
+    public function abandonStale(int $now): array
     {
-        $abandon = $this->connection()->createQueryBuilder();
-        $abandon->getRestrictions()->removeAll();
-        $abandon->update(self::TABLE)->set('state', 'abandoned')->set('finished', $now)->where(
-            $abandon->expr()->eq('state', $abandon->createNamedParameter('running')),
-            $abandon->expr()->lt('abandon_at', $abandon->createNamedParameter($now, Connection::PARAM_INT)),
-        )->executeStatement();
+        // A plain read first (no lock): on most requests there is nothing to abandon.
+        $stale = $this->connection()->createQueryBuilder();
+        $stale->getRestrictions()->removeAll();
+        $rows = $stale->select('uid', 'be_user', 'run_uuid', 'worker', 'started')->from(self::TABLE)->where(
+            $stale->expr()->eq('state', $stale->createNamedParameter('running')),
+            $stale->expr()->lt('abandon_at', $stale->createNamedParameter($now, Connection::PARAM_INT)),
+        )->setMaxResults(50)->executeQuery()->fetchAllAssociative();
+        $abandoned = [];
+        foreach ($rows as $row) {
+            $marked = $this->connection()->update(
+                self::TABLE,
+                ['state' => 'abandoned', 'finished' => $now],
+                ['uid' => (int)$row['uid'], 'state' => 'running'],
+            );
+            if ($marked === 1) {
+                $this->leavePlaces((int)$row['uid']);
+                $abandoned[] = [
+                    'owner' => (int)$row['be_user'],
+                    'runUuid' => (string)$row['run_uuid'] !== '' ? (string)$row['run_uuid'] : null,
+                    'worker' => (string)$row['worker'],
+                    'started' => (int)$row['started'],
+                ];
+            }
+        }
+
+        return $abandoned;
+    }
+
+    /** This PHP process, as an entry records who runs it: `<host>:<pid>` (one request at a time). */
+    public static function worker(): string
+    {
+        $host = gethostname();
+
+        return substr(($host !== false ? $host : 'unknown') . ':' . getmypid(), 0, 64);
     }
 
     private function abandonAt(int $entry): int
@@ -260,16 +300,27 @@ class RunLedger
     }
 
     /**
-     * Rates the answer, only if its rating is still `$from` after `$fromChanges` changes: one statement, so
-     * of ratings posted at the same moment (on any node) exactly one wins. Whether this one did.
+     * Rates the answer, only if its rating is still `$from` after `$fromChanges` changes and no other rating
+     * of it is being written: one statement, so of ratings posted at the same moment (on any node) exactly
+     * one wins. Whether this one did; the winner writes nr-llm's outcome, then {@see settleRating()}.
      */
     public function rate(int $uid, string $from, int $fromChanges, string $to, int $toChanges): bool
     {
         return $this->connection()->update(
             self::TABLE,
-            ['rating' => $to, 'rating_changes' => $toChanges],
-            ['uid' => $uid, 'rating' => $from, 'rating_changes' => $fromChanges],
+            ['rating' => $to, 'rating_changes' => $toChanges, 'rating_pending' => 1],
+            ['uid' => $uid, 'rating' => $from, 'rating_changes' => $fromChanges, 'rating_pending' => 0],
         ) === 1;
+    }
+
+    /**
+     * The rating is written (nr-llm's outcome table holds it): the answer may be rated again. Where it could
+     * not be written, the rating before it is put back.
+     */
+    public function settleRating(int $uid, ?string $undoTo = null, int $undoChanges = 0): void
+    {
+        $values = ['rating_pending' => 0] + ($undoTo !== null ? ['rating' => $undoTo, 'rating_changes' => $undoChanges] : []);
+        $this->connection()->update(self::TABLE, $values, ['uid' => $uid, 'rating_pending' => 1]);
     }
 
     /** @return array{uid: int, state: string, run_uuid: string}|null */

@@ -38,7 +38,7 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
     /** @var list<array<string, mixed>> */
     public array $journal = [];
 
-    /** @var list<array{actor: int, runUuid: string}> */
+    /** @var list<array{actor: int, runUuid: string, account?: string}> who asked nr-llm to cancel which run (a service account by name) */
     public array $cancels = [];
 
     /** Forces the outcome of the next run (tests of the outcome mapping). */
@@ -143,7 +143,7 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
     /** nr-llm's cancel: only the run's owner (or an administrator), only a run that has not ended. */
     public function cancel(AiActorContext $actor, string $runUuid): bool
     {
-        $this->cancels[] = ['actor' => $actor->backendUserUid, 'runUuid' => $runUuid];
+        $this->cancels[] = ['actor' => $actor->backendUserUid, 'runUuid' => $runUuid] + ($actor->serviceAccount !== null ? ['account' => $actor->serviceAccount] : []);
         $this->write(['cancel' => $runUuid, 'actor' => $actor->backendUserUid]);
         if ($this->running === null || $this->running['uuid'] !== $runUuid || $this->running['cancelled']) {
             return false;

@@ -56,6 +56,8 @@ final class SimulatedSite
 
     public readonly SimulatedImages $images;
 
+    public readonly SimulatedDoor $door;
+
     public readonly ConnectionPool $database;
 
     public readonly Container $container;
@@ -87,7 +89,7 @@ final class SimulatedSite
         $this->logger = new RecordingLogger();
         $this->images = new SimulatedImages($visionAvailable);
         $this->database = TestDatabase::connect($stateFolder !== null ? $stateFolder . '/site.sqlite' : null);
-        $door = new SimulatedDoor($this->runtime, $hiddenConfigurations);
+        $door = $this->door = new SimulatedDoor($this->runtime, $hiddenConfigurations);
         $http = new HttpFactory();
 
         $this->container = TestContainer::create();

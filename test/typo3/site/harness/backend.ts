@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import {
   chromium,
@@ -275,9 +276,13 @@ export const events = (text: string): Array<Record<string, unknown>> =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /** Opens the dialog from the rich-text editor's toolbar of the form in `frame`. */
-export async function openDialog(frame: FrameLocator, name: string | RegExp = 'Ask AI'): Promise<Locator> {
+export async function openDialog(
+  frame: FrameLocator,
+  name: string | RegExp = 'Ask AI',
+  target: Page = page,
+): Promise<Locator> {
   await frame.getByRole('button', { name }).first().click();
-  const ask = dialog();
+  const ask = dialog(target);
   await ask.waitFor();
   return ask;
 }
@@ -304,4 +309,77 @@ export async function instruct(ask: Locator, words: string): Promise<void> {
 /** Saves the record form (the save button of FormEngine's doc header). */
 export async function save(frame: FrameLocator): Promise<void> {
   await frame.getByRole('button', { name: 'Save', exact: true }).first().click();
+}
+
+/** A route's answer to a request sent outside the browser, with its `Retry-After`. */
+export interface PlainAnswer extends RouteAnswer {
+  readonly retryAfter: string | null;
+}
+
+/**
+ * `role`'s session for requests sent outside the browser — Node's HTTP client, to either web node, any
+ * number at once (no browser limit of six connections per host): a POST to a route by its name.
+ */
+export async function sessionOutside(
+  role: keyof typeof PASSWORDS | string,
+): Promise<{ post(node: string, name: string, body: unknown): Promise<PlainAnswer> }> {
+  const context = await page.context().browser()!.newContext({ baseURL: typo3().url });
+  try {
+    const tab = await context.newPage();
+    await login(role, tab);
+    const urls = await ajaxUrls(tab);
+    const session = (await context.cookies(typo3().url)).find((c) => c.name === SESSION_COOKIE)!.value;
+    return {
+      post(node, name, body) {
+        // A connection of its own for each request (no keep-alive): a request never waits behind another
+        // on a connection a busy worker holds.
+        const payload = JSON.stringify(body);
+        return new Promise<PlainAnswer>((resolve, reject) => {
+          const sent = httpRequest(
+            new URL(urls[name]!, node),
+            {
+              method: 'POST',
+              agent: false,
+              headers: {
+                cookie: `${SESSION_COOKIE}=${session}`,
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(payload),
+                accept: 'application/x-ndjson, application/json',
+              },
+            },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('error', reject);
+              response.on('end', () =>
+                resolve({
+                  status: response.statusCode ?? 0,
+                  type: String(response.headers['content-type'] ?? ''),
+                  retryAfter: (response.headers['retry-after'] as string | undefined) ?? null,
+                  text: Buffer.concat(chunks).toString('utf8'),
+                }),
+              );
+            },
+          );
+          sent.on('error', reject);
+          sent.end(payload);
+        });
+      },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The most model calls that were open at one moment. */
+export function mostAtOnce(log: readonly ModelRequest[]): number {
+  const edges = log.flatMap((r) => [
+    [r.receivedAt, 1],
+    [r.endedAt ?? Number.POSITIVE_INFINITY, -1],
+  ]);
+  edges.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+  let open = 0;
+  let most = 0;
+  for (const [, step] of edges) most = Math.max(most, (open += step!));
+  return most;
 }

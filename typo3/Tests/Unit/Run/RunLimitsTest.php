@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Tests\Unit\Run;
 
+use AskAiDialog\AskAi\Run\AbandonedRuns;
 use AskAiDialog\AskAi\Run\RunAdmission;
 use AskAiDialog\AskAi\Run\RunLedger;
 use AskAiDialog\AskAi\Tests\Support\SimulatedSite;
@@ -56,6 +57,37 @@ final class RunLimitsTest extends SiteTestCase
 
         self::assertSame('done', $this->terminal()['event']);
         self::assertSame(2, (int)$this->site->database->getConnectionForTable('tx_askai_run')->count('uid', 'tx_askai_run', ['state' => 'abandoned']));
+    }
+
+    public function testARunOfAWorkerThatDiedIsEndedInNrLlmTooByItsUuidOrByItsWorker(): void
+    {
+        $ledger = $this->site->container->get(RunLedger::class);
+        assert($ledger instanceof RunLedger);
+        $this->running(2, owner: 2);
+        $connection = $this->site->database->getConnectionForTable('tx_askai_run');
+        [$first, $second] = array_map('intval', $connection->select(['uid'], 'tx_askai_run', [], [], ['uid' => 'ASC'])->fetchFirstColumn());
+        // The first had reached a step (its uuid is known); the second died in its first model call, on
+        // another node's worker: nr-llm's run is found by that worker.
+        $ledger->attachRunUuid($first, 'aaaaaaaa-0000-4000-8000-000000000001');
+        $connection->update('tx_askai_run', ['worker' => 'node-b:4242'], ['uid' => $second]);
+        $this->site->door->runsOfWorkers['node-b:4242'] = 'bbbbbbbb-0000-4000-8000-000000000002';
+        $abandonAt = (int)$connection->select(['abandon_at'], 'tx_askai_run', ['uid' => $first])->fetchOne();
+
+        $this->clock->sleep($abandonAt - (int)$this->clock->now()->format('U') + 1);
+        $this->runTask(['prompt' => 'x', 'requestId' => 'after']);
+
+        $byAccount = array_values(array_filter($this->site->runtime->cancels, static fn(array $c): bool => ($c['account'] ?? null) === AbandonedRuns::ACCOUNT));
+        self::assertSame(
+            ['aaaaaaaa-0000-4000-8000-000000000001', 'bbbbbbbb-0000-4000-8000-000000000002'],
+            array_column($byAccount, 'runUuid'),
+            'each abandoned run cancelled in nr-llm once, by the extension\'s own service account',
+        );
+        self::assertSame(0, $this->runningEntries(), 'nothing left running');
+        self::assertStringContainsString('worker stopped answering', implode("\n", array_column($this->site->logger->records, 'message')));
+
+        // Asked again (another node's admission): nothing more to end.
+        $this->runTask(['prompt' => 'x', 'requestId' => 'again']);
+        self::assertCount(2, array_filter($this->site->runtime->cancels, static fn(array $c): bool => ($c['account'] ?? null) === AbandonedRuns::ACCOUNT));
     }
 
     public function testAPlaceCanBeTakenOnceWhateverTheOrderOfTheRequests(): void
