@@ -112,7 +112,7 @@ describe('a run through nr-llm, in the real TYPO3', () => {
     // A teaser is new writing (what nr-llm records of the task says so): it goes below the paragraph.
     const primary = ask.locator('[data-ask-ai-part="actions"] .ask-ai-primary');
     expect(await primary.textContent()).toBe('Insert below');
-    await expect.poll(() => primary.evaluate((button) => button.matches(':focus'))).toBe(true);
+    await expect.poll(() => primary.evaluate((button) => button.matches(':focus')), { timeout: 5_000 }).toBe(true);
     await ask.getByRole('button', { name: 'Helpful', exact: true }).click();
     await expect
       .poll(async () => (await sql('SELECT * FROM tx_nrllm_call_outcome')).length, { timeout: 10_000 })
