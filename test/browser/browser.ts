@@ -6,7 +6,14 @@ import { chromium, type BrowserContext, type Locator, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
-export const baseUrl = (): string => inject('baseUrl');
+/**
+ * Where this file's demo and simulated backend answer: its worker's server (files run side by side, and
+ * each resets and sets its simulated backend; `VITEST_POOL_ID` is unique among the running workers).
+ */
+export const baseUrl = (): string => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
+};
 
 let context: BrowserContext;
 let profile: string;

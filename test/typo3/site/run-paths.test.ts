@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dialogOnParagraph,
-  events,
-  instruct,
-  login,
-  model,
-  route,
-  sentText,
-  settings,
-  sql,
-  useTypo3,
-} from './harness/backend';
+import { dialogOnParagraph, instruct, login, model, route, sentText, settings, sql, useTypo3 } from './harness/backend';
 
 describe('a run through nr-llm, in the real TYPO3', () => {
   useTypo3();
@@ -122,36 +111,6 @@ describe('a run through nr-llm, in the real TYPO3', () => {
 
 describe('the extension under load and attack, in the real TYPO3', () => {
   useTypo3();
-
-  it('past the per-user limit a run is refused with 429 and a sentence, before any model call', async () => {
-    await settings({ runsPerUser: 1 });
-    await model.script({ when: 'slowly', delayMs: 6_000, content: 'Slow.' });
-    await login('editor');
-    const urls = await route('ask_ai_tools');
-    expect(urls.status).toBe(200);
-    const body = (id: string) => ({ prompt: 'Answer slowly.', tools: [], requestId: id, stream: true });
-    const [first, second] = await Promise.all([
-      route('ask_ai_run', body('limit-1')),
-      (async () => {
-        await expect.poll(async () => (await model.log()).length, { timeout: 20_000 }).toBe(1);
-        return route('ask_ai_run', body('limit-2'));
-      })(),
-    ]);
-    expect(second.status).toBe(429);
-    expect(second.type).toMatch(/json/);
-    expect(JSON.parse(second.text)).toMatchObject({ success: false, error: expect.stringMatching(/\w/) });
-    expect(events(first.text).at(-1)).toMatchObject({ event: 'done' });
-    expect(await model.log()).toHaveLength(1);
-  });
-
-  it('feedback for an answer the editor was not given is refused, and nothing is stored', async () => {
-    await login('editor');
-    const forged = await route('ask_ai_outcome', { correlationId: 'someone-elses-call', outcome: 'not_helpful' });
-    expect(forged.status).toBeGreaterThanOrEqual(400);
-    expect(forged.status).toBeLessThan(500);
-    expect(forged.type).toMatch(/json/);
-    expect(await sql('SELECT * FROM tx_nrllm_call_outcome')).toEqual([]);
-  });
 
   it('a broken run ledger answers JSON with one sentence, never TYPO3’s HTML error page', async () => {
     // The extension's own ledger table (ext_tables.sql), on whatever database the site runs.
