@@ -139,4 +139,33 @@ describe('a textarea as an editor', () => {
     expect(events[0]).toMatchObject({ inputType: 'insertText', data: 'New.' });
     expect(element.selectionStart).toBe(4);
   });
+
+  it('in whole-field mode takes the whole field, and refuses Replace once the field changed', () => {
+    const element = field('Our harbour. Tours hourly.', 'Tours');
+    const capture = textareaAdapter(element, { whole: true }).capture();
+    expect(capture.selection).toBe('Our harbour. Tours hourly.');
+    element.value = 'Our harbour. Tours daily.';
+    expect(capture.verify('replace', answer('Shorter.'))).toEqual({ refused: 'selectionChanged' });
+    element.value = 'Our harbour. Tours hourly.';
+    expect(capture.verify('replace', answer('Shorter.'))).toBeNull();
+    expect(capture.apply('replace', answer('Shorter.'), META)).toBeNull();
+    expect(element.value).toBe('Shorter.');
+  });
+
+  it('gives the focus back on what went in, without the blank line before it, else on the held selection', () => {
+    const element = field('First.\nmore', 'First.');
+    const capture = textareaAdapter(element).capture();
+    expect(capture.apply('insert', answer('Second.'), META)).toBeNull();
+    expect(element.value).toBe('First.\n\nSecond.\nmore');
+    element.setSelectionRange(0, 0);
+    capture.focus?.();
+    expect(document.activeElement).toBe(element);
+    expect(element.value.slice(element.selectionStart!, element.selectionEnd!)).toBe('Second.');
+
+    const untouched = field('Keep this. And this.', 'And this.');
+    const held = textareaAdapter(untouched).capture();
+    untouched.setSelectionRange(0, 0);
+    held.focus?.();
+    expect(untouched.value.slice(untouched.selectionStart!, untouched.selectionEnd!)).toBe('And this.');
+  });
 });

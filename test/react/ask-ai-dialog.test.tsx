@@ -604,6 +604,15 @@ describe('a run', () => {
 
   it('says quietly what it waits for, streams the answer, and gives the focus to its use', async () => {
     holdStreams(true);
+    // The server takes the task only when the test lets it: "Waiting for the server…" is held, not passed.
+    let takeTask!: () => void;
+    const taken = new Promise<void>((resolve) => (takeTask = resolve));
+    server.use(
+      http.post('*/api/ask-ai/run', async () => {
+        await taken;
+        return undefined;
+      }),
+    );
     const onReplace = vi.fn();
     const { user } = renderDialog({
       onInsert: vi.fn(),
@@ -618,8 +627,9 @@ describe('a run', () => {
     // Until the server has the task, it is the server that is waited for, not the AI (the progress line
     // comes with the lazily loaded contents: waited for, not assumed).
     await waitFor(() => expect(progress()).toHaveTextContent('Waiting for the server…'));
-    await act(async () => releaseStream());
+    takeTask();
     await waitFor(() => expect(progress()).toHaveTextContent(/Thinking…|Working with the site’s tools…/));
+    await act(async () => releaseStream());
     for (let i = 0; i < 6; i++) await act(async () => releaseStream());
     holdStreams(false);
     await settled();

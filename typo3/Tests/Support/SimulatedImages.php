@@ -45,6 +45,9 @@ final class SimulatedImages implements ImageSourceInterface, VisionInterface
     /** A failure the next description throws instead of answering (the vision model failing). */
     public ?\Throwable $nextFailure = null;
 
+    /** What the next description answers instead of the lighthouse's (a long one, one with line breaks). */
+    public ?string $nextText = null;
+
     /** Runs as each description begins (what the call sees of its surroundings). */
     public ?\Closure $during = null;
 
@@ -57,9 +60,10 @@ final class SimulatedImages implements ImageSourceInterface, VisionInterface
         }
         $this->described[] = ['bytes' => strlen($image->bytes), 'instruction' => $instruction, 'owner' => $owner];
         $german = str_contains($instruction, 'German');
+        [$text, $this->nextText] = [$this->nextText, null];
 
         return [
-            'text' => $german ? 'Ein weiß-roter Leuchtturm am Ende einer Mole, dahinter blauer Himmel.' : 'A white and red lighthouse at the end of a pier under a blue sky.',
+            'text' => $text ?? ($german ? 'Ein weiß-roter Leuchtturm am Ende einer Mole, dahinter blauer Himmel.' : 'A white and red lighthouse at the end of a pier under a blue sky.'),
             'usage' => UsageStatistics::fromTokens(85, 16),
         ];
     }

@@ -136,4 +136,20 @@ final class RunLimitsTest extends SiteTestCase
     {
         return (int)$this->site->database->getConnectionForTable('tx_askai_run')->count('uid', 'tx_askai_run', ['state' => 'running']);
     }
+
+    public function testAnEndedRunIsKeptSevenDaysForItsRatingThenForgotten(): void
+    {
+        $now = (int)$this->clock->now()->format('U');
+        $ledger = $this->site->database->getConnectionForTable('tx_askai_run');
+        foreach (['old' => $now - RunLedger::KEEP_SECONDS - 1, 'recent' => $now - RunLedger::KEEP_SECONDS + 60] as $id => $finished) {
+            $ledger->insert('tx_askai_run', ['be_user' => 2, 'request_id' => $id, 'state' => 'finished', 'started' => $finished - 5, 'deadline' => $finished + 45, 'abandon_at' => $finished + 55, 'finished' => $finished]);
+        }
+
+        $this->runTask(['prompt' => 'x', 'requestId' => 'now']);
+
+        self::assertSame('done', $this->terminal()['event']);
+        $kept = array_column($ledger->select(['request_id'], 'tx_askai_run')->fetchAllAssociative(), 'request_id');
+        sort($kept);
+        self::assertSame(['now', 'recent'], $kept);
+    }
 }
