@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import type * as Typo3Backend from './src/demo/typo3-backend';
+import { thirdPartyNotices } from './scripts/third-party-notices';
 import { typo3Files } from './scripts/typo3-files';
 import type { askAiBackend as AskAiBackend } from './src/mock-backend/vite';
 
@@ -130,7 +131,7 @@ function stylesheet(): Plugin {
 const realBackend = process.env.ASK_AI_BACKEND;
 
 export default defineConfig({
-  plugins: [realBackend ? null : simulatedBackend(), typo3Backend(), stylesheet()],
+  plugins: [realBackend ? null : simulatedBackend(), typo3Backend(), stylesheet(), thirdPartyNotices()],
   resolve: { alias: publicEntryAliases },
   // Pre-bundled when the dev server starts: found only when /tiptap.html first loads, they would make
   // the server optimise again and reload that page under a test.
@@ -155,6 +156,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     minify: false,
+    // The stylesheet the widget inlines into its shadow root goes in without its comments and spaces (the
+    // shipped styles.css stays as written). The browsers that have light-dark(), as the standalone build:
+    // below them the minifier rewrites it into variables the stylesheet never sets.
+    cssMinify: true,
+    cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
     lib: { entry: libraryEntries, formats: ['es'] },
     rolldownOptions: {
       external,

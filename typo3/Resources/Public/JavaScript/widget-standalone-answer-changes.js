@@ -5,3 +5,37 @@ import{t as e}from"@ask-ai-dialog/typo3/widget-standalone-text.js";import{n as t
 `)&&(e=e.slice(0,-1)),t.endsWith(`
 `)&&(t=t.slice(0,-1))),super.equals(e,t,n)}};function y(e,t){t.stripTrailingCr&&(e=e.replace(/\r\n/g,`
 `));let n=[],r=e.split(/(\n|\r\n)/);r[r.length-1]||r.pop();for(let e=0;e<r.length;e++){let i=r[e];e%2&&!t.newlineIsToken?n[n.length-1]+=i:n.push(i)}return n}function b(e){return e==`.`||e==`!`||e==`?`}new class extends r{tokenize(e){let t=[],n=0;for(let r=0;r<e.length;r++){if(r==e.length-1){t.push(e.slice(n));break}if(b(e[r])&&e[r+1].match(/\s/)){for(t.push(e.slice(n,r+1)),r=n=r+1;e[r+1]?.match(/\s/);)r++;t.push(e.slice(n,r+1)),n=r+1}}return t}},new class extends r{tokenize(e){return e.split(/([{}:;,]|\s+)/)}},new class extends r{constructor(){super(...arguments),this.tokenize=y}get useLongestToken(){return!0}castInput(e,t){let{undefinedReplacement:n,stringifyReplacer:r=(e,t)=>t===void 0?n:t}=t;return typeof e==`string`?e:JSON.stringify(x(e,null,null,r),null,`  `)}equals(e,t,n){return super.equals(e.replace(/,([\r\n])/g,`$1`),t.replace(/,([\r\n])/g,`$1`),n)}};function x(e,t,n,r,i){t||=[],n||=[],r&&(e=r(i===void 0?``:i,e));let a=0;for(;a<t.length;a+=1)if(t[a]===e)return n[a];let o;if(Object.prototype.toString.call(e)===`[object Array]`){for(t.push(e),o=Array(e.length),n.push(o),a=0;a<e.length;a+=1)o[a]=x(e[a],t,n,r,String(a));return t.pop(),n.pop(),o}if(e&&e.toJSON&&(e=e.toJSON()),typeof e==`object`&&e){t.push(e),o={},n.push(o);let i=[],s;for(s in e)Object.prototype.hasOwnProperty.call(e,s)&&i.push(s);for(i.sort(),a=0;a<i.length;a+=1)s=i[a],o[s]=x(e[s],t,n,r,s);t.pop(),n.pop()}else o=e;return o}var S=new class extends r{tokenize(e){return e.slice()}join(e){return e}removeEmpty(e){return e}};function C(e,t,n){return S.diff(e,t,n)}var w=e=>e.match(/\S+\s*|\s+/g)??[];function T(e,t,n=400){let r=C(w(e),w(t),{maxEditLength:n});return r===void 0?null:r.map(e=>({type:e.added?`added`:e.removed?`removed`:`same`,text:e.value.join(``)}))}var E=2e3;function D(e){let t=0;for(let n of e.matchAll(/\S+/g))if(++t>2e3)break;return t}var O=null;function k(t,n){if(O?.selection===t&&O.markdown===n)return O.changes;let r=D(t)>2e3||D(n)>2e3,i={tooLong:r,parts:r?[]:T(t,e(n))};return O={selection:t,markdown:n,changes:i},i}function A(e,t){let{tooLong:n,parts:r}=k(e,t);return!n&&r!==null}function j(e){let{messages:r}=e,{tooLong:i,parts:a}=k(e.selection,e.markdown),o=a===null,s=a??[],c=!i&&!o&&s.every(e=>e.type===`same`);return n(`section`,{id:e.id,className:`ask-ai-changes`,"data-ask-ai-part":`changes`,"aria-label":r.changes,children:[i&&n(`p`,{"data-ask-ai-part":`changes-too-long`,children:r.changesTooLong(2e3)}),o&&n(`p`,{"data-ask-ai-part":`changes-too-many`,children:r.changesTooMany}),c&&n(`p`,{className:`ask-ai-note`,"data-ask-ai-part":`no-changes`,children:r.noChanges}),n(`p`,{hidden:i||o,children:s.map((e,i)=>e.type===`same`?n(`span`,{children:e.text},i):e.type===`removed`?n(`del`,{children:[n(`span`,{style:t,children:[`[`,r.removed,`: `]}),e.text,n(`span`,{style:t,children:`]`})]},i):n(`ins`,{children:[n(`span`,{style:t,children:[`[`,r.added,`: `]}),e.text,n(`span`,{style:t,children:`]`})]},i))})]})}export{E as MAX_DIFF_WORDS,k as changesOf,j as default,A as listsChanges};
+/*! This file bundles third-party code; their licences' notices follow.
+
+diff 9.0.0 (BSD-3-Clause)
+
+BSD 3-Clause License
+
+Copyright (c) 2009-2015, Kevin Decker <kpdecker@gmail.com>
+All rights reserved.
+
+Redistribution and use in source and binary forms, with or without
+modification, are permitted provided that the following conditions are met:
+
+1. Redistributions of source code must retain the above copyright notice, this
+   list of conditions and the following disclaimer.
+
+2. Redistributions in binary form must reproduce the above copyright notice,
+   this list of conditions and the following disclaimer in the documentation
+   and/or other materials provided with the distribution.
+
+3. Neither the name of the copyright holder nor the names of its
+   contributors may be used to endorse or promote products derived from
+   this software without specific prior written permission.
+
+THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS"
+AND ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE
+IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+*/

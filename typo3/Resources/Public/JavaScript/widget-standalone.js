@@ -9,3 +9,81 @@ function e(e,t){let n=t??globalThis.TYPO3?.settings?.ajaxUrls??{},r=e=>{let t=n[
 `;return{at:a,text:l(`${s}${n.text}`)}},d=(n,i)=>{if(e.readOnly||e.disabled||e.closest(`fieldset:disabled`))return{refused:`readOnly`};let a=e.maxLength;return a<0?null:(n===`replace`?e.value.length-(r-t)+l(i.text).length:e.value.length+u(i).text.length)>a?{refused:`tooLong`,limit:a}:null};return{selection:i,document:e.value,verify:(e,t)=>d(e,t)??(e===`replace`?c():null),apply(n,i){let{at:a,to:o,text:c}=n===`replace`?{at:t,to:r,text:l(i.text)}:{...u(i),to:-1},d=e.value,f=d.slice(0,a)+c+d.slice(o===-1?a:o);return na(e,a,o===-1?a:o,c),e.value===f?(s=[a+(c.length-c.trimStart().length),a+c.length],null):{refused:`other`}},rect:()=>$i(e,t,r),focus(){e.focus(),s?e.setSelectionRange(s[0],s[1]):e.value===o&&e.setSelectionRange(t,r)}}},dispose(){}}}function ta(e,t,n,r){let i=-1;if(e.slice(n,r)===t)i=r;else if(t===``)i=Math.min(r,e.length);else{let r=-1;for(let i=e.indexOf(t);i!==-1;i=e.indexOf(t,i+1))(r===-1||Math.abs(i-n)<Math.abs(r-n))&&(r=i);i=r===-1?e.length:r+t.length}let a=i;for(;a>i-t.length&&e[a-1]===`
 `;)a--;let o=e.indexOf(`
 `,a);return o===-1?e.length:o}function na(e,t,n,r){e.focus(),e.setSelectionRange(t,n);let i=e.ownerDocument;typeof i.execCommand==`function`&&i.execCommand(`insertText`,!1,r)||(e.setRangeText(r,t,n,`end`),e.dispatchEvent(new InputEvent(`input`,{bubbles:!0,inputType:`insertText`,data:r})))}function ra(e,t){let{wholeField:n,...r}=t;return aa(ea(e,{whole:n??t.subject===`image`}),r)}function ia(e,t){return aa(qi(e),t)}function aa(e,t){let{container:n,onApply:r,mount:i,...a}=t,o=r,s=Zi(e,{mount:i??ji,props:a,container:n,onApply:e=>o?.(e),part:`field-adapter`});return{open:()=>s.open(),update(e){let{container:t,mount:n,onApply:r,...i}=e;`onApply`in e&&(o=r),s.update(i)},detach:()=>s.detach()}}var oa=`ask-ai-held-selection`;function sa(e){return`${e} .${oa} { background-color: var(--ask-ai-held-selection, color-mix(in srgb, Highlight 30%, transparent)); box-shadow: 0 0 0 1px color-mix(in srgb, Highlight 60%, transparent); }`}Fi();export{V as C,B as D,H as E,oa as HELD_SELECTION_CLASS,C as O,Be as S,Oe as T,Nn as _,Vr as a,zi as answerDom,Zi as attachEditor,ia as attachToContentEditable,ra as attachToTextarea,bn as b,Qn as c,qi as contentEditableAdapter,Gn as d,Fi as defineAskAiDialogElement,Wn as f,An as g,On as h,sa as heldSelectionCss,Gr as i,x as k,Zn as l,kn as m,ji as mount,Si as n,Lr as o,Z as p,Ri as preloadAnswerDom,yi as r,xr as refusalOf,yr as s,Ii as t,ea as textareaAdapter,e as typo3Endpoints,t as typo3EndpointsRefresh,Q as u,Cn as v,Te as w,W as x,Tn as y};
+/*! This file bundles third-party code; their licences' notices follow.
+
+@tanstack/query-core 5.108.4 (MIT)
+
+MIT License
+
+Copyright (c) 2021-present Tanner Linsley
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+
+---
+
+@tanstack/react-query 5.108.4 (MIT)
+
+MIT License
+
+Copyright (c) 2021-present Tanner Linsley
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+
+---
+
+preact 11.2.0 (MIT)
+
+The MIT License (MIT)
+
+Copyright (c) 2015-present Jason Miller
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+*/
