@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import type * as Typo3Backend from './src/demo/typo3-backend';
@@ -183,6 +184,9 @@ export default defineConfig({
     // The widget inlines the dialog's stylesheet into its shadow root: process that one file.
     css: { include: [/src\/react\/styles\.css/] },
     restoreMocks: true,
+    // Vitest's default leaves one core free: on a machine of two that is one worker, and the jsdom files
+    // mostly wait (114 s with two workers against 152 s with one, on two cores).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Tests wait for behaviour (lazy chunks, streams); on a busy machine that takes longer than Vitest's
     // default 5 s. A test that hangs still fails, with the wait it was in.
     testTimeout: 30_000,

@@ -1,35 +1,41 @@
-// `npm test`: every check, in stages; the steps of a stage run side by side where they wait more than
-// they compute (the browser suites wait on pages and servers). Prints each step's duration, and a table
-// at the end. The first step of a stage speaks on the terminal; the others write to .cache/test-logs/ and
-// are printed when they end, so no two outputs interleave. Stops at the first stage with a failure.
+// `npm test`: every check, in stages; the steps of a stage run side by side, and the real-TYPO3 suite
+// runs beside all of them from the start (it waits on PHP servers, a database and a model far more than it
+// computes, and needs no build: the extension's JavaScript is committed as built, and a package test
+// checks that it is). Prints each step's duration, and a table at the end. The first step of a stage
+// speaks on the terminal; the others write to .cache/test-logs/ and are printed when they end, so no two
+// outputs interleave. A failed stage stops the stages after it; the suite beside them is still awaited.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 
-// What the suites need from the system (Debian's PHP, MariaDB, Chromium: apt-get where missing) comes
-// first and alone: two installs at once would meet on apt's lock.
-const SETUP = 'bash scripts/ensure-php.sh && bash scripts/ensure-mariadb.sh && bash scripts/ensure-chromium.sh';
+// What the suites need from the system (Debian's PHP, MariaDB, Chromium: apt-get where missing) and the
+// TYPO3 site the PHP tests read comes first and alone: two installs at once would meet on apt's lock or
+// in the site's folder. The steps after it are told the site is there.
+const SETUP =
+  'bash scripts/ensure-php.sh && bash scripts/ensure-mariadb.sh && bash scripts/ensure-chromium.sh && ' +
+  'bash scripts/ensure-typo3-site.sh';
 const STAGES = [
-  ['set-up'],
   ['typecheck', 'lint', 'format:check', 'test:php'],
   ['test:unit'],
   ['build'],
   ['test:package'],
-  ['test:browser', 'test:typo3'],
+  ['test:browser'],
 ];
+const BESIDE = 'test:typo3';
 
 const LOGS = '.cache/test-logs';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const env = { ...process.env };
 
-/** Runs one npm script; `log` (a file) takes its output, else the terminal. */
+/** Runs one npm script (or the set-up); `log` (a file) takes its output, else the terminal. */
 function run(script, log) {
   const started = performance.now();
   return new Promise((resolve) => {
     const stdio = log ? ['ignore', 'pipe', 'pipe'] : 'inherit';
     const child =
       script === 'set-up'
-        ? spawn('bash', ['-c', SETUP], { stdio })
-        : spawn(npm, ['run', '--silent', script], { stdio });
+        ? spawn('bash', ['-c', SETUP], { stdio, env })
+        : spawn(npm, ['run', '--silent', script], { stdio, env });
     if (log) {
       const file = createWriteStream(log);
       child.stdout.pipe(file);
@@ -44,15 +50,19 @@ function run(script, log) {
   });
 }
 
+const logOf = (script) => `${LOGS}/${script.replace(':', '-')}.log`;
 mkdirSync(LOGS, { recursive: true });
 const began = performance.now();
-const results = [];
-for (const stage of STAGES) {
-  const ended = await Promise.all(
-    stage.map((script, i) => run(script, i === 0 ? undefined : `${LOGS}/${script.replace(':', '-')}.log`)),
-  );
-  results.push(...ended);
-  if (ended.some((r) => r.code !== 0)) break;
+const results = [await run('set-up')];
+if (results[0].code === 0) {
+  env.ASK_AI_TYPO3_SITE_PREPARED = '1';
+  const beside = run(BESIDE, logOf(BESIDE));
+  for (const stage of STAGES) {
+    const ended = await Promise.all(stage.map((script, i) => run(script, i === 0 ? undefined : logOf(script))));
+    results.push(...ended);
+    if (ended.some((r) => r.code !== 0)) break;
+  }
+  results.push(await beside);
 }
 const total = performance.now() - began;
 
@@ -60,9 +70,7 @@ console.log('step            duration');
 for (const { script, code, took } of results) {
   console.log(`${code === 0 ? '✓' : '✗'} ${script.padEnd(14)} ${seconds(took).padStart(8)}`);
 }
-console.log(
-  `  ${'npm test'.padEnd(14)} ${seconds(total).padStart(8)} (side by side: ${STAGES.filter((s) => s.length > 1)
-    .map((s) => s.join(' ‖ '))
-    .join('; ')})`,
-);
-process.exit(results.every((r) => r.code === 0) && results.length === STAGES.flat().length ? 0 : 1);
+const together = [...STAGES.filter((s) => s.length > 1).map((s) => s.join(' ‖ ')), `${BESIDE} beside the stages`];
+console.log(`  ${'npm test'.padEnd(14)} ${seconds(total).padStart(8)} (side by side: ${together.join('; ')})`);
+const expected = 2 + STAGES.flat().length;
+process.exit(results.length === expected && results.every((r) => r.code === 0) ? 0 : 1);

@@ -159,6 +159,8 @@ export async function prepareSite(
   mkdirSync(path, { recursive: true });
   const started = Date.now();
   const installed = existsSync(join(path, 'config/system/settings.php'));
+  // npm test's set-up prepared this site (scripts/ensure-typo3-site.sh); the PHP tests may be reading it.
+  if (installed && !database && !options.folder && process.env.ASK_AI_TYPO3_SITE_PREPARED) return { path };
   log(`TYPO3 13.4 with nr-llm: ${installed ? 'updating' : 'installing'} ${path}${database ? ' on MariaDB' : ''}…`);
   const env = database
     ? {
