@@ -68,7 +68,7 @@ export const BUDGETS: Record<string, Budget> = {
   // The plain-field adapters on the host's React (the standalone file carries them too).
   'ask-ai-dialog/fields': {
     file: 'fields.js',
-    // The widget and the field adapters: 30.4 kB measured on 2026-12-03 with the stylesheet minified (32.8 kB
+    // The widget and the field adapters: 29.7 kB measured on 2026-12-03 with the stylesheet minified (32.0 kB
     // before; 28.4 kB on 2026-12-02, before the dialog placed itself beside the selection, the selection's
     // place on screen read from each field and the focus brought home; 25.7 kB before the one prompt).
     maxGzipBytes: 31 * 1024,
@@ -108,7 +108,7 @@ export const BUDGETS: Record<string, Budget> = {
     mustNotImport: ['preact', 'react', 'react-dom', 'marked', '@tanstack/query-core', 'msw', ...CKEDITOR],
     asShipped: true,
   },
-  // The Tiptap extension on the host's React and Tiptap: the widget's mount and the editor seam. 29.7 kB
+  // The Tiptap extension on the host's React and Tiptap: the widget's mount and the editor seam. 29.0 kB
   // measured on 2026-12-03 (the placement beside the selection and the focus brought home); 27.3 kB on
   // 2026-12-02 (the dialog's one prompt with its task list and the answer's feedback).
   'ask-ai-dialog/tiptap': {
