@@ -138,8 +138,9 @@ describe('the editor’s flow in the real TYPO3 (the editor in FormEngine’s fr
     await ask.getByRole('textbox', { name: 'Instruction' }).fill('');
     await instruct(ask, 'Which ferries leave today?');
     const progress = ask.locator('[data-ask-ai-part="progress"]');
-    // (Reached when the model's round is through — seconds on a busy machine — then held.)
-    await expect.poll(() => progress.textContent(), { timeout: 30_000 }).toMatch(/^Reading the page “Home”…/);
+    // (Reached when the model's round is through — half a minute on a machine busy with other suites, past
+    // the dialog's "Still waiting" at 15 s — then held.)
+    await expect.poll(() => progress.textContent(), { timeout: 60_000 }).toMatch(/^Reading the page “Home”…/);
     await page.evaluate(() => {
       for (const view of [window, ...[...document.querySelectorAll('iframe')].map((f) => f.contentWindow)]) {
         (view as unknown as { __release?: () => void } | null)?.__release?.();
