@@ -109,6 +109,8 @@ describe('the editor’s flow in the real TYPO3 (the editor in FormEngine’s fr
         const url = input instanceof Request ? input.url : String(input);
         if (!url.includes('ask-ai/run') || !response.body) return response;
         const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        let read = '';
         let hold: Promise<void> | null = null;
         const body = new ReadableStream<Uint8Array>({
           async pull(controller) {
@@ -116,7 +118,10 @@ describe('the editor’s flow in the real TYPO3 (the editor in FormEngine’s fr
             const { value, done } = await reader.read();
             if (done) return controller.close();
             controller.enqueue(value);
-            if (!held.__release && new TextDecoder().decode(value).includes('"requestedToolCalls"')) {
+            // Held once the round's line is whole (a line may come in two reads: held at its first half,
+            // the dialog would never see it).
+            read += decoder.decode(value, { stream: true });
+            if (!held.__release && /"requestedToolCalls"[^\n]*\n/.test(read)) {
               hold = new Promise<void>((resolve) => (held.__release = resolve));
             }
           },
@@ -138,8 +143,7 @@ describe('the editor’s flow in the real TYPO3 (the editor in FormEngine’s fr
     await ask.getByRole('textbox', { name: 'Instruction' }).fill('');
     await instruct(ask, 'Which ferries leave today?');
     const progress = ask.locator('[data-ask-ai-part="progress"]');
-    // (Reached when the model's round is through — half a minute on a machine busy with other suites, past
-    // the dialog's "Still waiting" at 15 s — then held.)
+    // (Reached when the model's round is through — seconds, more on a busy machine — then held.)
     await expect.poll(() => progress.textContent(), { timeout: 60_000 }).toMatch(/^Reading the page “Home”…/);
     await page.evaluate(() => {
       for (const view of [window, ...[...document.querySelectorAll('iframe')].map((f) => f.contentWindow)]) {
