@@ -69,6 +69,16 @@ describe('a contenteditable region as an editor', () => {
     expect(capture.document).toBe('The museum reopens in May. Tours start hourly.');
   });
 
+  it('gives the held selection back when the dialog closes with nothing written', () => {
+    const element = region();
+    const adapter = contentEditableAdapter(element);
+    select(element, 'Tours start hourly.');
+    const capture = adapter.capture();
+    document.getSelection()!.removeAllRanges();
+    capture.restore?.();
+    expect(document.getSelection()!.toString()).toBe('Tours start hourly.');
+  });
+
   it('stops following the selection once disposed', () => {
     const element = region();
     const adapter = contentEditableAdapter(element);
