@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { thirdPartyNotices } from './scripts/third-party-notices';
 
 const standalone = fileURLToPath(new URL('./src/widget/standalone.ts', import.meta.url));
 /** The editor seam: the standalone widget carries (and re-exports) it, so the plugin takes it from there. */
@@ -29,7 +30,7 @@ export function sharedRuntime(): Plugin {
  * after the standalone widget (it adds to dist/).
  */
 export default defineConfig({
-  plugins: [sharedRuntime()],
+  plugins: [sharedRuntime(), thirdPartyNotices()],
   publicDir: false,
   build: {
     outDir: 'dist',

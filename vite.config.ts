@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
+import { defineConfig, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
 import type * as Typo3Backend from './src/demo/typo3-backend';
+import { thirdPartyNotices } from './scripts/third-party-notices';
 import { typo3Files } from './scripts/typo3-files';
 import type { askAiBackend as AskAiBackend } from './src/mock-backend/vite';
 
@@ -57,17 +60,32 @@ const publicEntryAliases = [
  * loader, so this config file stays loadable by Node as it is (Vite's native config loader).
  */
 function simulatedBackend(): Plugin {
+  // The demo shows what a TYPO3 site shows: answers stream where the model is offered no tools.
+  const options = { initialState: { protocol: 'typo3' as const } };
   return {
     name: 'ask-ai-dialog:simulated-backend-from-source',
     async configureServer(server: ViteDevServer) {
       const { askAiBackend } = (await server.ssrLoadModule('/src/mock-backend/vite.ts')) as {
         askAiBackend: typeof AskAiBackend;
       };
-      // The demo shows what a TYPO3 site shows: answers stream where the model is offered no tools.
-      const plugin = askAiBackend({ initialState: { protocol: 'typo3' } });
+      const plugin = askAiBackend(options);
       if (typeof plugin.configureServer === 'function') await plugin.configureServer.call(this, server);
     },
+    // The built demo (vite.demo.config.ts) served by `vite preview`, as the browser tests use it.
+    async configurePreviewServer(server: PreviewServer) {
+      const { askAiBackend } = await fromSource<{ askAiBackend: typeof AskAiBackend }>('mock-backend/vite.ts');
+      const plugin = askAiBackend(options);
+      if (typeof plugin.configurePreviewServer === 'function') {
+        await plugin.configurePreviewServer.call(this, server);
+      }
+    },
   };
+}
+
+/** A module of src/ loaded in Node as it is (TypeScript, through tsx): the preview server has no module loader. */
+async function fromSource<T>(path: string): Promise<T> {
+  const { tsImport } = await import('tsx/esm/api');
+  return (await tsImport(src(path), import.meta.url)) as T;
 }
 
 /**
@@ -94,20 +112,33 @@ async function buildForBackend(): Promise<Record<string, string>> {
  * with per-package specifiers, the plugin from the package's own prefix — never through Vite's pipeline.
  */
 function typo3Backend(): Plugin {
+  let built: Promise<Record<string, string>> | null = null;
+  const build = () =>
+    (built ??= buildForBackend().catch((error: unknown) => {
+      built = null;
+      throw error;
+    }));
   return {
     name: 'ask-ai-dialog:typo3-backend',
     apply: 'serve',
     async configureServer(server: ViteDevServer) {
       const backend = (await server.ssrLoadModule('/src/demo/typo3-backend.ts')) as typeof Typo3Backend;
-      let built: Promise<Record<string, string>> | null = null;
-      const build = () =>
-        (built ??= buildForBackend().catch((error: unknown) => {
-          built = null;
-          throw error;
-        }));
       const root = server.config.root;
       server.middlewares.use(backend.typo3PageMiddleware(root, build));
       server.middlewares.use(backend.typo3BackendMiddleware(root, build));
+    },
+    async configurePreviewServer(server: PreviewServer) {
+      const backend = await fromSource<typeof Typo3Backend>('demo/typo3-backend.ts');
+      const root = server.config.root;
+      server.middlewares.use(backend.typo3PageMiddleware(root, build));
+      server.middlewares.use(backend.typo3BackendMiddleware(root, build));
+      // The package's built files, as the dev server serves them from the root (`/typo3-host.html?widget=dist`).
+      server.middlewares.use('/dist', (request, response, next) => {
+        const file = join(root, 'dist', (request.url ?? '/').split('?')[0]!.replace(/^\/+/, ''));
+        if (!file.startsWith(join(root, 'dist')) || !existsSync(file)) return next();
+        response.setHeader('Content-Type', file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
+        response.end(readFileSync(file));
+      });
     },
   };
 }
@@ -130,7 +161,7 @@ function stylesheet(): Plugin {
 const realBackend = process.env.ASK_AI_BACKEND;
 
 export default defineConfig({
-  plugins: [realBackend ? null : simulatedBackend(), typo3Backend(), stylesheet()],
+  plugins: [realBackend ? null : simulatedBackend(), typo3Backend(), stylesheet(), thirdPartyNotices()],
   resolve: { alias: publicEntryAliases },
   // Pre-bundled when the dev server starts: found only when /tiptap.html first loads, they would make
   // the server optimise again and reload that page under a test.
@@ -155,6 +186,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     minify: false,
+    // The stylesheet the widget inlines into its shadow root goes in without its comments and spaces (the
+    // shipped styles.css stays as written). The browsers that have light-dark(), as the standalone build:
+    // below them the minifier rewrites it into variables the stylesheet never sets.
+    cssMinify: true,
+    cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
     lib: { entry: libraryEntries, formats: ['es'] },
     rolldownOptions: {
       external,
@@ -177,6 +213,9 @@ export default defineConfig({
     // The widget inlines the dialog's stylesheet into its shadow root: process that one file.
     css: { include: [/src\/react\/styles\.css/] },
     restoreMocks: true,
+    // Vitest's default leaves one core free: on a machine of two that is one worker, and the jsdom files
+    // mostly wait (114 s with two workers against 152 s with one, on two cores).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Tests wait for behaviour (lazy chunks, streams); on a busy machine that takes longer than Vitest's
     // default 5 s. A test that hangs still fails, with the wait it was in.
     testTimeout: 30_000,

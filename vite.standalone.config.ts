@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { thirdPartyNotices } from './scripts/third-party-notices';
 
 /**
  * `ask-ai-dialog/widget/standalone`: an ES module with the dialog, TanStack Query and Preact (in
@@ -17,6 +18,7 @@ export const PREACT_ALIASES = [
 ];
 
 export default defineConfig({
+  plugins: [thirdPartyNotices()],
   resolve: { alias: PREACT_ALIASES },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   publicDir: false,

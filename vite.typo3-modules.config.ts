@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { thirdPartyNotices } from './scripts/third-party-notices';
 import { sharedRuntime } from './vite.ckeditor5.config';
 
 /**
@@ -7,7 +8,7 @@ import { sharedRuntime } from './vite.ckeditor5.config';
  * widget's, next to it. Built after the standalone widget (it adds to dist/).
  */
 export default defineConfig({
-  plugins: [sharedRuntime()],
+  plugins: [sharedRuntime(), thirdPartyNotices()],
   publicDir: false,
   build: {
     outDir: 'dist',

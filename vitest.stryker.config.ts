@@ -3,10 +3,10 @@ import base from './vite.config';
 
 /**
  * The unit tests StrykerJS runs against each mutant: the framework-free layers' own tests (the
- * markdown layer's and the editor seam's among them), those of the React layer's logic (no React
- * rendering), the simulated backend's and the conformance check's (they drive the client end to end).
- * Not the dialog's jsdom tests (they would take hours over every mutant), nor the import side-effect
- * test: instrumented code adds the mutation switch to globalThis by design.
+ * markdown layer's, the editor seam's, CKEditor's and Tiptap's among them), those of the React layer's
+ * logic (no React rendering), the simulated backend's and the conformance check's (they drive the
+ * client end to end). Not the dialog's jsdom tests (they would take hours over every mutant), nor the
+ * import side-effect test: instrumented code adds the mutation switch to globalThis by design.
  */
 // Spread, not mergeConfig: mergeConfig would add these lists to the base config's instead of replacing them.
 export default defineConfig({
@@ -23,6 +23,8 @@ export default defineConfig({
       'test/editors/**/*.test.ts',
       'test/react-logic/**/*.test.ts',
       'test/widget/**/*.test.{ts,tsx}',
+      'test/ckeditor5/**/*.test.ts',
+      'test/tiptap/**/*.test.ts',
       'test/mock-backend/**/*.test.ts',
       'test/scripts/**/*.test.ts',
     ],

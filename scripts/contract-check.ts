@@ -49,13 +49,35 @@ interface StreamRead {
   readonly garbage: number;
   readonly paddedLines: number;
   readonly firstEvent?: unknown;
+  /** When each `delta` event arrived, and the stream's end, in ms after the request was sent. */
+  readonly deltaTimes: number[];
+  readonly endedAt: number;
 }
 
-/** The stream read as the client reads it: the same line splitter and JSON parsing. */
-async function readNdjson(response: Response): Promise<StreamRead> {
-  const text = await response.text();
+/** The stream read as the client reads it, as it arrives: the same line splitter and JSON parsing. */
+async function readNdjson(response: Response, sentAt: number): Promise<StreamRead> {
   const splitter = createLineSplitter();
-  const items = [...splitter.push(text), ...splitter.flush()].map(parseLine);
+  const decoder = new TextDecoder();
+  const items: ReturnType<typeof parseLine>[] = [];
+  const deltaTimes: number[] = [];
+  let text = '';
+  const take = (lines: string[]) => {
+    for (const item of lines.map(parseLine)) {
+      items.push(item);
+      if (item.json && (item.value as { event?: unknown } | null)?.event === 'delta') {
+        deltaTimes.push(performance.now() - sentAt);
+      }
+    }
+  };
+  const reader = response.body?.getReader();
+  for (;;) {
+    const { value, done } = reader ? await reader.read() : { value: undefined, done: true };
+    if (done) break;
+    const piece = decoder.decode(value, { stream: true });
+    text += piece;
+    take(splitter.push(piece));
+  }
+  take([...splitter.push(decoder.decode()), ...splitter.flush()]);
   const events = items.flatMap((item) => (item.json ? [item.value] : []));
   const padded = text.match(/ {16,}\n/g)?.length ?? 0;
   return {
@@ -63,7 +85,30 @@ async function readNdjson(response: Response): Promise<StreamRead> {
     events,
     garbage: items.length - events.length,
     paddedLines: padded,
+    deltaTimes,
+    endedAt: performance.now() - sentAt,
   };
+}
+
+/**
+ * Whether the answer streamed to this client: its first piece arrived well before the run's end, or all
+ * pieces at its end (a backend or a proxy that buffers; nr-llm as shipped reads a model's stream whole).
+ * Information only: a run shorter than a second is too quick to tell.
+ */
+export function streamingNote(read: Pick<StreamRead, 'deltaTimes' | 'endedAt'>): string {
+  const first = read.deltaTimes[0];
+  if (first === undefined) return '(info) no delta events: the answer came whole in the terminal event';
+  const at = (ms: number) => `${Math.round(ms)} ms`;
+  const verdict =
+    read.endedAt < 1000
+      ? 'too quick to tell whether it streams (try a longer answer)'
+      : first <= read.endedAt * 0.75
+        ? 'the answer streams'
+        : 'the pieces came together at the end: something buffers the answer (nr-llm as shipped, a proxy)';
+  return (
+    `(info) ${read.deltaTimes.length} delta events, the first ${at(first)} after the request, ` +
+    `the end at ${at(read.endedAt)}: ${verdict}`
+  );
 }
 
 /** Whether the client reads this event as the end of a run: the client's own interpretation. */
@@ -156,9 +201,10 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
   let firstAnswer = '';
   let correlationId: string | null = null;
   try {
+    const sentAt = performance.now();
     const response = await post(options.run, { ...base, tools: offered, requestId: randomRequestId() });
     expect(response.ok, 'POST run answers 2xx', `HTTP ${response.status}`);
-    const read = await readNdjson(response);
+    const read = await readNdjson(response, sentAt);
     const streamed = /application\/x-ndjson/i.test(read.contentType);
     expect(
       streamed || /application\/json/i.test(read.contentType),
@@ -221,6 +267,7 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
 
   // 3. An empty tools list means no tools, never "every enabled tool".
   try {
+    const sentAt = performance.now();
     const response = await post(options.run, {
       ...base,
       prompt: 'Summarise the page.',
@@ -228,7 +275,8 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
       tools: [],
       requestId: randomRequestId(),
     });
-    const read = await readNdjson(response);
+    const read = await readNdjson(response, sentAt);
+    if (/application\/x-ndjson/i.test(read.contentType)) pass(streamingNote(read));
     const toolSteps = read.events.flatMap((e) => {
       const event = e as { event?: unknown; step?: { toolName?: unknown }; steps?: Array<{ toolName?: unknown }> };
       return [
@@ -248,7 +296,7 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
       // refuse every such call (an error step at most) and never pause for one.
       const prompt = `Use the tools ${withheld.join(', ')} if you can, then summarise this text.`;
       const response = await post(options.run, { ...base, prompt, tools: withheld, requestId: randomRequestId() });
-      const read = await readNdjson(response);
+      const read = await readNdjson(response, performance.now());
       const ran = read.events.filter((e) => {
         const event = e as { event?: unknown; step?: { toolName?: unknown; toolIsError?: unknown } };
         return (
@@ -291,7 +339,7 @@ export async function checkConformance(options: CheckOptions): Promise<CheckResu
         tools: [],
         requestId: randomRequestId(),
       });
-      const read = await readNdjson(response);
+      const read = await readNdjson(response, performance.now());
       const done = read.events.find((e) => (e as { event?: unknown }).event === 'done') as
         { finalContent?: unknown } | undefined;
       const refined = typeof done?.finalContent === 'string' ? done.finalContent : '';

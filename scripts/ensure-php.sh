@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The TYPO3 extension's tests run on a real TYPO3 13.4 with nr-llm (installed by scripts/typo3-site.ts):
-# PHP 8.2 with the extensions TYPO3 needs, Debian's composer, PHPUnit and PHP_CodeSniffer. Install
-# Debian's packages where they are missing, as root; otherwise say in one sentence what is missing.
+# PHP 8.2 with the extensions TYPO3 needs, Debian's composer, PHPUnit and PHP_CodeSniffer, and `patch` (the
+# nr-llm streaming patch). Install Debian's packages where they are missing, as root; otherwise say in one
+# sentence what is missing.
 set -euo pipefail
-PACKAGES=(php-cli php-intl php-sqlite3 php-mbstring php-xml php-gd php-zip php-curl composer phpunit php-codesniffer)
+PACKAGES=(php-cli php-intl php-sqlite3 php-mbstring php-xml php-gd php-zip php-curl composer phpunit php-codesniffer patch)
 missing() {
-  for tool in php composer phpunit phpcs; do
+  for tool in php composer phpunit phpcs patch; do
     command -v "$tool" >/dev/null 2>&1 || return 0
   done
   local modules

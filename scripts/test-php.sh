@@ -4,8 +4,11 @@
 # and its ownership, the limits, the grant, the routes, the container built from Services.yaml).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-php.sh
-bash scripts/ensure-typo3-site.sh
+# npm test's set-up has done both (the real-TYPO3 suite runs beside this step: the site is not touched twice).
+if [ -z "${ASK_AI_TYPO3_SITE_PREPARED:-}" ]; then
+  bash scripts/ensure-php.sh
+  bash scripts/ensure-typo3-site.sh
+fi
 failed=0
 count=0
 while IFS= read -r -d '' file; do

@@ -5,7 +5,16 @@
  * and nr-llm's classes from it); the real-TYPO3 tests (test/typo3/site) serve it.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,11 +43,106 @@ export interface Site {
   readonly path: string;
 }
 
+/** A database server of the tests' own: its TYPO3 setup variables, and how to end it. */
+export interface DatabaseServer {
+  readonly driver: 'mysqli';
+  readonly host: string;
+  readonly port: number;
+  readonly name: string;
+  readonly user: string;
+  readonly password: string;
+  stop(): Promise<void>;
+}
+
+/** Where Debian puts MariaDB's programs (`/usr/sbin` is not on every PATH). */
+const mariadbProgram = (name: string) =>
+  ['/usr/sbin', '/usr/bin'].map((dir) => join(dir, name)).find((path) => existsSync(path)) ?? name;
+
+/**
+ * A MariaDB server for one test run, as a process of the run: a fresh data folder under `folder`, a free
+ * loopback port, no system service, no socket outside the folder; one database (utf8mb4) and a user with
+ * its grants. `stop()` ends it and removes the folder.
+ */
+export async function startMariaDb(folder: string): Promise<DatabaseServer> {
+  rmSync(folder, { recursive: true, force: true });
+  const data = join(folder, 'data');
+  mkdirSync(data, { recursive: true });
+  await run(mariadbProgram('mariadb-install-db'), [
+    `--datadir=${data}`,
+    '--user=root',
+    '--auth-root-authentication-method=normal',
+    '--skip-test-db',
+  ]).catch((error: { stderr?: string; message: string }) => {
+    throw new Error(`mariadb-install-db failed: ${error.stderr || error.message}`);
+  });
+  const port = await freePort();
+  const socket = join(folder, 'mariadb.sock');
+  const log = openSync(join(folder, 'server.log'), 'w');
+  const child = spawn(
+    mariadbProgram('mariadbd'),
+    [
+      `--datadir=${data}`,
+      `--socket=${socket}`,
+      `--port=${port}`,
+      '--bind-address=127.0.0.1',
+      '--user=root',
+      '--skip-log-bin',
+      `--pid-file=${join(folder, 'mariadb.pid')}`,
+      // A test database: little memory, no fsync per commit.
+      '--innodb-buffer-pool-size=64M',
+      '--innodb-flush-log-at-trx-commit=2',
+      '--max-connections=300',
+    ],
+    { stdio: ['ignore', log, log], detached: true },
+  );
+  const deadline = Date.now() + 60_000;
+  const sql = (statement: string) =>
+    run(mariadbProgram('mariadb'), [`--socket=${socket}`, '-uroot', '-e', statement], { timeout: 10_000 });
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`mariadbd exited: ${readFileSync(join(folder, 'server.log'), 'utf8')}`);
+    try {
+      await sql('SELECT 1');
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error('MariaDB did not start within 60 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const server = {
+    driver: 'mysqli' as const,
+    host: '127.0.0.1',
+    port,
+    name: 'typo3',
+    user: 'typo3',
+    password: 'Typo3-Test-Db-1',
+  };
+  await sql(
+    `CREATE DATABASE ${server.name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci; ` +
+      `CREATE USER '${server.user}'@'127.0.0.1' IDENTIFIED BY '${server.password}'; ` +
+      `GRANT ALL ON ${server.name}.* TO '${server.user}'@'127.0.0.1';`,
+  );
+  return {
+    ...server,
+    stop: async () => {
+      if (child.exitCode === null && child.pid !== undefined) {
+        const exited = new Promise((r) => child.once('exit', r));
+        process.kill(-child.pid, 'SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      }
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * The site the tests run against: `ASK_AI_TYPO3_SITE` as it is, or a site installed by the fixture's
  * `install.sh` into a cache folder that later runs reuse (about a minute the first time, seconds after).
  */
-export async function prepareSite(log: (line: string) => void = () => {}): Promise<Site> {
+export async function prepareSite(
+  log: (line: string) => void = () => {},
+  options: { readonly database?: DatabaseServer | undefined; readonly folder?: string | undefined } = {},
+): Promise<Site> {
   const own = process.env.ASK_AI_TYPO3_SITE;
   if (own) {
     if (!existsSync(join(own, 'vendor/autoload.php')))
@@ -48,25 +152,57 @@ export async function prepareSite(log: (line: string) => void = () => {}): Promi
   const fixture = resolve(repository, process.env.ASK_AI_TYPO3_FIXTURE ?? '../shared/typo3-13.4');
   const installer = join(fixture, 'install.sh');
   if (!existsSync(installer)) throw new Error(`No TYPO3 installer at ${installer}. ${WHERE_TO_POINT}`);
-  const path = resolve(repository, process.env.ASK_AI_TYPO3_CACHE ?? '.cache/typo3-13.4/site');
+  const path = resolve(repository, options.folder ?? process.env.ASK_AI_TYPO3_CACHE ?? '.cache/typo3-13.4/site');
+  const { database } = options;
+  // A site on a database server of this run's own is installed afresh: its configuration names the server.
+  if (database) rmSync(join(path, 'config/system/settings.php'), { force: true });
   mkdirSync(path, { recursive: true });
   const started = Date.now();
   const installed = existsSync(join(path, 'config/system/settings.php'));
-  log(`TYPO3 13.4 with nr-llm: ${installed ? 'updating' : 'installing'} ${path}…`);
+  // npm test's set-up prepared this site (scripts/ensure-typo3-site.sh); the PHP tests may be reading it.
+  if (installed && !database && !options.folder && process.env.ASK_AI_TYPO3_SITE_PREPARED) return { path };
+  log(`TYPO3 13.4 with nr-llm: ${installed ? 'updating' : 'installing'} ${path}${database ? ' on MariaDB' : ''}…`);
+  const env = database
+    ? {
+        ...process.env,
+        TYPO3_DB_DRIVER: database.driver,
+        TYPO3_DB_HOST: database.host,
+        TYPO3_DB_PORT: String(database.port),
+        TYPO3_DB_DBNAME: database.name,
+        TYPO3_DB_USERNAME: database.user,
+        TYPO3_DB_PASSWORD: database.password,
+      }
+    : process.env;
   await run('bash', [installer, path, join(repository, 'typo3'), 'http://127.0.0.1:8080/'], {
     maxBuffer: 16 * 1024 * 1024,
     timeout: 600_000,
+    env,
   }).catch((error: { stderr?: string; message: string }) => {
     throw new Error(`install.sh failed: ${error.stderr || error.message}`);
   });
-  // Any host and port reach the site's pages (the server runs on a free port, not the installer's 8080).
+  // Any host and port reach the site's pages (the server runs on a free port, not the installer's 8080), and
+  // the site is bilingual, as most editorial sites are: English, and German under /de/.
   const sites = join(path, 'config/sites');
   for (const name of existsSync(sites) ? readdirSync(sites) : []) {
     const file = join(sites, name, 'config.yaml');
     if (!existsSync(file)) continue;
     const yaml = readFileSync(file, 'utf8');
-    const pinned = yaml.replace(/^base: .*$/m, "base: '/'");
+    let pinned = yaml.replace(/^base: .*$/m, "base: '/'");
+    if (!pinned.includes('languageId: 1')) {
+      pinned = pinned.replace(
+        /^(languages:\n(?: {2}.*\n)+)/m,
+        `$1  -\n    title: Deutsch\n    enabled: true\n    languageId: 1\n    base: /de/\n    locale: de_DE.UTF-8\n` +
+          `    navigationTitle: Deutsch\n    flag: de\n    fallbackType: strict\n`,
+      );
+    }
     if (pinned !== yaml) writeFileSync(file, pinned);
+  }
+  // Many logins from the loopback (each role once a run, a newsroom's thirty editors at once): TYPO3's login
+  // rate limit, which counts by address, would refuse the later ones.
+  const additional = join(path, 'config/system/additional.php');
+  const unlimited = "$GLOBALS['TYPO3_CONF_VARS']['BE']['loginRateLimitIpExcludeList'] = '127.0.0.1';";
+  if (existsSync(additional) && !readFileSync(additional, 'utf8').includes(unlimited)) {
+    appendFileSync(additional, `\n// The tests log in often from the loopback.\n${unlimited}\n`);
   }
   log(`TYPO3 ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { path };
@@ -84,7 +220,7 @@ export async function typo3Cli(site: Site, ...args: string[]): Promise<string> {
 /** The fixture script (`fixture.php`): reset, one SQL statement, a cache flush. */
 export async function fixture<T = unknown>(
   site: Site,
-  command: 'reset' | 'sql' | 'flush' | 'settings',
+  command: 'reset' | 'sql' | 'flush' | 'settings' | 'editors',
   argument: unknown = {},
 ): Promise<T> {
   const { stdout } = await run('php', [fixtureScript, site.path, command, JSON.stringify(argument)], {
@@ -117,6 +253,8 @@ export async function freePort(): Promise<number> {
 export interface SiteServer {
   readonly url: string;
   stop(): Promise<void>;
+  /** Ends it as a crash would (SIGKILL to the server and its workers): nothing they were doing finishes. */
+  kill(): Promise<void>;
 }
 
 /** What PHP's server prints (its access log and any PHP error that reached stderr), for the tests to read. */
@@ -126,17 +264,27 @@ export const serverLog = (site: Site) => join(site.path, 'var/log/php-server.log
  * PHP's built-in server on a free loopback port with `workers` processes, as a small FPM pool would
  * serve the site: one request per worker at a time.
  */
-export async function serveSite(site: Site, workers: number): Promise<SiteServer> {
+export async function serveSite(site: Site, workers: number, name = 'php-server'): Promise<SiteServer> {
   const port = await freePort();
   mkdirSync(join(site.path, 'var/log'), { recursive: true });
-  const log = openSync(serverLog(site), 'w');
-  const child: ChildProcess = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', join(site.path, 'public')], {
-    cwd: site.path,
-    env: { ...process.env, PHP_CLI_SERVER_WORKERS: String(workers) },
-    stdio: ['ignore', log, log],
-    detached: true,
-  });
-  const output = () => readFileSync(serverLog(site), 'utf8').slice(-4000);
+  const logFile = join(site.path, `var/log/${name}.log`);
+  const log = openSync(logFile, 'w');
+  // PHP's server caches compiled files (OPcache, on in its SAPI) and looks at a file's time at most every
+  // two seconds, to the second: the tests change the site's settings between requests, so its settings
+  // files are read afresh each time (everything else stays cached, as on a production node).
+  const fresh = join(site.path, 'var/opcache-fresh.txt');
+  writeFileSync(fresh, ['settings.php', 'additional.php'].map((f) => join(site.path, 'config/system', f)).join('\n'));
+  const child: ChildProcess = spawn(
+    'php',
+    ['-d', `opcache.blacklist_filename=${fresh}`, '-S', `127.0.0.1:${port}`, '-t', join(site.path, 'public')],
+    {
+      cwd: site.path,
+      env: { ...process.env, PHP_CLI_SERVER_WORKERS: String(workers) },
+      stdio: ['ignore', log, log],
+      detached: true,
+    },
+  );
+  const output = () => readFileSync(logFile, 'utf8').slice(-4000);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -150,16 +298,14 @@ export async function serveSite(site: Site, workers: number): Promise<SiteServer
     if (Date.now() > deadline) throw new Error(`php -S did not answer within 30 s: ${output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null || child.pid === undefined) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      // Its own process group: the master and its workers go together.
-      process.kill(-child.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-    },
+  const end = async (signal: 'SIGTERM' | 'SIGKILL') => {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    // Its own process group: the master and its workers go together.
+    process.kill(-child.pid, signal);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
   };
+  return { url, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -7,8 +7,9 @@ use TYPO3\CMS\Core\Information\Typo3Version;
 
 defined('TYPO3') or die();
 
-// Where the rating limiter keeps its windows: TYPO3's default cache backend is the database, so every
-// web node of a load-balanced site counts the same ratings. (The runs themselves are in tx_askai_run.)
+// Where the limiters of ratings and Stops keep their windows: TYPO3's default cache backend is the
+// database, so every web node of a load-balanced site counts the same requests. (A site that gives this
+// cache a node-local backend counts per node.) The runs themselves are in tx_askai_run.
 $GLOBALS['TYPO3_CONF_VARS']['SYS']['caching']['cacheConfigurations']['ask_ai_limits'] ??= [];
 $GLOBALS['TYPO3_CONF_VARS']['SYS']['caching']['cacheConfigurations']['ask_ai_limits'] += [
     'options' => ['defaultLifetime' => 3600],

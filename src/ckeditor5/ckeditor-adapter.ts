@@ -1,7 +1,8 @@
 import type { Editor } from '@ckeditor/ckeditor5-core';
 import type { RunContext } from '../client';
 import type { ApplyRefusal, EditorAdapter } from '../editors';
-import { AskAiEditing } from './ask-ai-editing';
+import { rangeRect } from '../editors/selection-anchor';
+import { AskAiEditing, MARKER } from './ask-ai-editing';
 
 /**
  * A CKEditor 5 editor with `AskAiEditing` as the dialog's seam sees it: the held selection (a marker), the
@@ -34,11 +35,41 @@ export function ckeditorAdapter(editor: Editor, context: () => RunContext = () =
             ApplyRefusal | null | undefined;
           return result === undefined ? { refused: 'other' } : result;
         },
+        rect: () => heldRect(editor),
+        // Nothing went in: the held selection is the editor's selection again, before the marker goes.
+        restore() {
+          const held = editor.model.markers.get(MARKER)?.getRange();
+          if (held && held.root.rootName !== '$graveyard') editor.model.change((writer) => writer.setSelection(held));
+        },
         release: () => editing.release(),
-        // The answer is selected in the model: the editing view takes the focus back, on it.
+        // The answer (or the held selection) is selected in the model: the editing view takes the focus, on it.
         focus: () => editor.editing.view.focus(),
       };
     },
     dispose() {},
   };
+}
+
+/** Where the held selection (its marker) is on screen, in the editor's viewport. */
+function heldRect(editor: Editor) {
+  const held = editor.model.markers.get(MARKER)?.getRange();
+  if (!held || held.root.rootName === '$graveyard') return null;
+  try {
+    const { editing } = editor;
+    const element = held.getContainedElement();
+    if (element) {
+      // An image (a widget): its own box.
+      const view = editing.mapper.toViewElement(element);
+      const dom = view && editing.view.domConverter.mapViewToDom(view);
+      if (dom instanceof Element) {
+        const box = dom.getBoundingClientRect();
+        return { top: box.top, left: box.left, right: box.right, bottom: box.bottom };
+      }
+    }
+    const range = editing.view.domConverter.viewRangeToDom(editing.mapper.toViewRange(held));
+    return rangeRect(range);
+  } catch {
+    // A range the view has not rendered yet: the dialog takes its usual place.
+    return null;
+  }
 }

@@ -1,14 +1,13 @@
-import type { AskAiEndpoints, Typo3Routes } from '../client';
+import type { Typo3Routes } from '../client';
 import type { ApplyEvent, AskAiPreset } from '../react';
-import type { AskAiEditorOptions } from '../widget/editor-options';
+import type { AskAiEditorOptions } from '../editors/editor-options';
 
 /** How an answer went into the editor, fired as the plugin's `apply` event and passed to `onApply`. */
 export type AskAiApplyEvent = ApplyEvent;
 
 /** `config.askAi`: the dialog's own settings, and where it works in the editor. */
-export interface AskAiConfig extends Omit<AskAiEditorOptions, 'onOpenChange' | 'queryClient' | 'endpoints' | 'mount'> {
-  /** The backend's URLs; or `routes`, TYPO3's AJAX route ids read from `TYPO3.settings.ajaxUrls`. */
-  readonly endpoints?: AskAiEndpoints | undefined;
+export interface AskAiConfig extends AskAiEditorOptions {
+  /** TYPO3's AJAX route ids, read from `TYPO3.settings.ajaxUrls` (instead of `endpoints`). */
   readonly routes?: Typo3Routes | undefined;
   /** The record being edited (TYPO3: the field's `data[table][uid][field]`), sent with each task. */
   readonly record?: { readonly table: string; readonly uid: number | string; readonly field?: string } | undefined;
@@ -30,12 +29,6 @@ export interface AskAiConfig extends Omit<AskAiEditorOptions, 'onOpenChange' | '
    * editor's frame when that is left. A top window of another origin: the editor's own document.
    */
   readonly container?: (() => HTMLElement) | 'top' | undefined;
-  /**
-   * Renders the dialog into the host element. Default: the standalone widget's `mount` (Preact inside,
-   * the runtime `./widget-standalone.js` shares with the page); a React host can render
-   * `<AskAiDialog {...props}>` there itself (e.g. through a portal) to share its React and styles.
-   */
-  readonly mount?: AskAiEditorOptions['mount'];
 }
 
 declare module '@ckeditor/ckeditor5-core' {

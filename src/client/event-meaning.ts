@@ -154,6 +154,8 @@ function errorFailure(data: {
       return { kind: 'deadline', message };
     case 'unavailable':
       return { kind: 'unavailable', message };
+    case 'misconfigured':
+      return { kind: 'misconfigured', message };
     default:
       return { kind: 'backend', message };
   }
@@ -202,18 +204,31 @@ function toStepInput(step: RunStep): StepInput {
     durationMs: step.durationMs,
     toolName: step.toolName,
     toolIsError: step.toolIsError,
-    requestedTools: step.kind === 'llm' ? requestedToolNames(step.requestedToolCalls) : undefined,
+    ...(step.kind === 'llm' ? requestedTools(step.requestedToolCalls) : { requestedTools: undefined }),
   };
 }
 
-/** `requestedToolCalls` is free-form in nr-llm: names are read where they are plain to see. */
-function requestedToolNames(calls: unknown): string[] | undefined {
-  if (!Array.isArray(calls)) return undefined;
-  return calls.flatMap((call: unknown) => {
-    if (typeof call === 'string') return [call];
+/** What the editor reads of a tool at work: one line of plain text, never markup, ids or JSON. */
+const MAX_ACTIVITY = 160;
+
+/**
+ * `requestedToolCalls` is free-form in nr-llm: names are read where they are plain to see, and the words
+ * a backend adds for the editor (`activity`: "Reading the page “Harbour”…") where it sends them.
+ */
+function requestedTools(calls: unknown): Pick<StepInput, 'requestedTools' | 'requestedActivities'> {
+  if (!Array.isArray(calls)) return { requestedTools: undefined };
+  const named = calls.flatMap((call: unknown): Array<{ name: string; activity: string | null }> => {
+    if (typeof call === 'string') return [{ name: call, activity: null }];
     if (typeof call !== 'object' || call === null) return [];
-    const c = call as { name?: unknown; function?: { name?: unknown } };
+    const c = call as { name?: unknown; function?: { name?: unknown }; activity?: unknown };
     const name = c.name ?? c.function?.name;
-    return typeof name === 'string' ? [name] : [];
+    if (typeof name !== 'string') return [];
+    const activity = typeof c.activity === 'string' ? c.activity.replace(/\s+/g, ' ').trim() : '';
+    return [{ name, activity: activity === '' ? null : activity.slice(0, MAX_ACTIVITY) }];
   });
+  const activities = named.map((call) => call.activity);
+  return {
+    requestedTools: named.map((call) => call.name),
+    ...(activities.some((activity) => activity !== null) ? { requestedActivities: activities } : {}),
+  };
 }

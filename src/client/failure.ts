@@ -28,6 +28,8 @@ export type AskAiFailure =
   | { readonly kind: 'deadline'; readonly message: string | null }
   /** The model failed, or could not be reached: the backend is fine, a retry may help. */
   | { readonly kind: 'unavailable'; readonly message: string | null }
+  /** The AI service refused the request as it is set up (its key, its model): an administrator has to act. */
+  | { readonly kind: 'misconfigured'; readonly message: string | null }
   | { readonly kind: 'server'; readonly status: number; readonly message: string | null }
   /** The backend broke the contract; `detail` is for developers, not for editors. */
   | { readonly kind: 'invalidResponse'; readonly detail: string }

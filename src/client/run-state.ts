@@ -13,6 +13,8 @@ export interface RunStepView {
   readonly round: number;
   readonly durationMs: number | null;
   readonly status: 'running' | 'done' | 'failed';
+  /** A tool at work, in the editor's words where the backend gave them ("Reading the page “Harbour”…"). */
+  readonly activity?: string | null | undefined;
 }
 
 export interface RunUsage {
@@ -109,6 +111,8 @@ export interface StepInput {
   readonly toolIsError?: boolean | undefined;
   /** Tool names an `llm` step asked for: shown as running until their `tool` step arrives. */
   readonly requestedTools?: readonly string[] | undefined;
+  /** What each requested tool does, in the editor's words (the backend's), by the same index. */
+  readonly requestedActivities?: readonly (string | null)[] | undefined;
 }
 
 export interface DoneInput {
@@ -273,6 +277,7 @@ function addStep(steps: readonly RunStepView[], step: StepInput): readonly RunSt
     round: step.round,
     durationMs: null,
     status: 'running',
+    activity: step.requestedActivities?.[i] ?? null,
   }));
   return requested.length === 0 ? next : [...next, ...requested];
 }

@@ -75,9 +75,10 @@ export const CancelledEventSchema = z.object({
 /**
  * Why a run failed, where the backend can say (the dialog words each itself, the backend's `error` goes
  * to Details): the model's rate limit (`retryAfter` seconds), a usage budget (`period`), the run's
- * deadline, a model that failed or could not be reached, anything else.
+ * deadline, a model that failed or could not be reached, a service that refused the request as it is set
+ * up (a key, a model, a request it does not take: for an administrator), anything else.
  */
-export const ERROR_REASONS = ['rateLimited', 'budget', 'deadline', 'unavailable', 'failed'] as const;
+export const ERROR_REASONS = ['rateLimited', 'budget', 'deadline', 'unavailable', 'misconfigured', 'failed'] as const;
 
 // An error without its text is still an error: the generic sentence, nothing in Details.
 export const ErrorEventSchema = z.object({

@@ -2,12 +2,14 @@ import type { TaskAnswer } from '../client';
 import { answerDom, preloadAnswerDom, squeezed } from './answer-dom';
 import type { ApplyRefusal } from './apply';
 import type { EditorAdapter } from './editor-adapter';
+import { rangeRect } from './selection-anchor';
 import { trustedHtml } from './trusted-html';
 
 /**
  * A contenteditable region as an editor. The answer goes in as elements built from the dialog's parse
  * (paragraphs, lists, bold, links — raw HTML in an answer is text) through `execCommand('insertHTML')`,
- * one native undo step; Insert goes right after the selection. The region is read back after the edit.
+ * one native undo step; Insert below goes after the block (the region's paragraph, list, …) the selection
+ * ends in. The region is read back after the edit.
  */
 export function contentEditableAdapter(element: HTMLElement): EditorAdapter {
   preloadAnswerDom();
@@ -44,17 +46,39 @@ export function contentEditableAdapter(element: HTMLElement): EditorAdapter {
             target = doc.createRange();
             target.selectNodeContents(element);
           }
-          if (as === 'insert') target.collapse(false);
+          if (as === 'insert') below(target, element);
           const words = editContentEditable(element, target, answer);
           // Read back: the answer's words stand in the region, in order (spacing between blocks aside).
           return squeezed(element.textContent ?? '').includes(words) ? null : { refused: 'other' };
         },
-        // The caret stands right after the answer: the editor goes on from there.
+        rect: () => (range && inField() ? rangeRect(range) : null),
+        // Nothing went in: the held selection is the region's selection again (the focus comes back to it).
+        restore() {
+          if (!range || !inField()) return;
+          const selection = doc.getSelection();
+          selection?.removeAllRanges();
+          selection?.addRange(range.cloneRange());
+        },
+        // After an answer the caret stands right after it; else on the held selection: the editor goes on.
         focus: () => element.focus(),
       };
     },
     dispose: () => doc.removeEventListener('selectionchange', track),
   };
+}
+
+/**
+ * Collapses `range` to where Insert below goes: after the region's block (its child) that holds the range's
+ * end; where the region has no blocks, the range's end.
+ */
+function below(range: Range, element: HTMLElement) {
+  let node: Node | null =
+    range.endContainer === element ? (element.childNodes[range.endOffset - 1] ?? null) : range.endContainer;
+  while (node && node.parentNode !== element) node = node.parentNode;
+  if (node && node.nodeType === Node.ELEMENT_NODE) {
+    range.setStartAfter(node);
+    range.collapse(true);
+  } else range.collapse(false);
 }
 
 /** Whether the region takes edits: the browser's answer, else the nearest `contenteditable` attribute's. */

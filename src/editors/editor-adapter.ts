@@ -1,6 +1,8 @@
 import type { RunContext, TaskAnswer, TaskAnswerMeta } from '../client';
 import type { RunImage } from '../contract/run-request';
 import type { AnswerHandler, ApplyEvent, ApplyRefusal } from './apply';
+import type { AnchorRect, SelectionAnchor } from './dialog-settings';
+import { selectionAnchor } from './selection-anchor';
 
 /** Insert after the held selection, or Replace it. */
 export type ApplyAs = 'insert' | 'replace';
@@ -30,11 +32,21 @@ export interface EditorCapture {
   verify(as: ApplyAs, answer: TaskAnswer): ApplyRefusal | null;
   /** Writes the answer as one undo step and reads the editor back: `null` once it is there, else a refusal. */
   apply(as: ApplyAs, answer: TaskAnswer, meta: TaskAnswerMeta): ApplyRefusal | null;
+  /**
+   * Where the held selection is on screen, in the editor's own viewport (the dialog sits beside it and
+   * spares it from its backdrop); `null` when it cannot be told.
+   */
+  rect?(): AnchorRect | null;
+  /**
+   * The dialog closes and nothing went in: the held selection becomes the editor's selection again
+   * (called before `release`, while the editor still holds it).
+   */
+  restore?(): void;
   /** Lets the held selection go (a marker, a highlight), when the dialog closes. */
   release?(): void;
   /**
-   * After an answer went in and the dialog closed: the focus back in the editor, on what was written
-   * (selected, so the editor sees it and can go on from it).
+   * After the dialog closed, however it closed: the focus back in the editor — on what was written (selected,
+   * so the editor sees it and can go on from it), else on the held selection — so Ctrl+J opens it again.
    */
   focus?(): void;
 }
@@ -64,6 +76,8 @@ export interface EditorDialogProps {
   readonly subject?: 'text' | 'image' | undefined;
   /** The held image (with `subject: 'image'`). */
   readonly image?: RunImage | undefined;
+  /** Where the held selection is on screen: the dialog sits beside it. */
+  readonly anchor?: SelectionAnchor | undefined;
   readonly onOpenChange?: ((open: boolean) => void) | undefined;
   readonly onInsert?: AnswerHandler | undefined;
   readonly onReplace?: AnswerHandler | undefined;
@@ -115,24 +129,48 @@ export function attachEditor<P extends EditorDialogProps>(
   else adapter.element.after(host);
   let props = options.props;
   let capture: EditorCapture | null = null;
+  /** The held selection's place on screen, for the dialog to sit beside it (one per capture). */
+  let anchor: SelectionAnchor | undefined;
   let open = props.open ?? props.defaultOpen ?? false;
+  const editorView = adapter.element.ownerDocument.defaultView;
+  const hold = () => {
+    const taken = adapter.capture();
+    capture = taken;
+    const hostView = host.ownerDocument.defaultView;
+    anchor =
+      taken.rect && editorView && hostView
+        ? selectionAnchor(() => taken.rect?.() ?? null, editorView, hostView, adapter.element)
+        : undefined;
+  };
 
   // The edit that waits for the dialog to close (see `editsAfterClose`).
   let pending: (() => void) | null = null;
   /** What went in last, while the dialog is still to close: the focus goes back to it then. */
   let written: EditorCapture | null = null;
+  /** The selection held by a dialog that closed with nothing written: the focus goes back to it. */
+  let returning: EditorCapture | null = null;
   const flush = () => {
     const edit = pending;
     pending = null;
     edit?.();
-    // After the dialog gave the focus back to where it came from (its own close): into the editor, on the answer.
-    const done = written;
+    // After the dialog gave the focus back to where it came from (its own close): into the editor — on the
+    // answer, or on the selection it held — so the editor types on, and Ctrl+J opens the dialog again.
+    const target = written ?? returning;
     written = null;
-    if (done && !open) done.focus?.();
+    returning = null;
+    if (target && !open) target.focus?.();
   };
 
   const release = () => {
     capture?.release?.();
+  };
+  /** The dialog closes (Esc, ×, the backdrop, the host): without an answer written, the selection goes back. */
+  const closing = () => {
+    if (!written && !pending && capture) {
+      capture.restore?.();
+      returning = capture;
+    }
+    release();
   };
   const setOpen = (next: boolean) => {
     open = next;
@@ -170,6 +208,7 @@ export function attachEditor<P extends EditorDialogProps>(
     open,
     subject: capture?.subject ?? props.subject,
     image: capture?.image ?? props.image,
+    anchor: anchor ?? props.anchor,
     context: {
       ...props.context,
       ...(capture?.context ?? {}),
@@ -178,8 +217,8 @@ export function attachEditor<P extends EditorDialogProps>(
       ...(capture && capture.document !== '' ? { document: capture.document } : {}),
     },
     onOpenChange: (next: boolean) => {
-      if (next && !open) capture = adapter.capture();
-      if (!next) release();
+      if (next && !open) hold();
+      if (!next) closing();
       open = next;
       dialog.update(bound());
       props.onOpenChange?.(next);
@@ -188,18 +227,19 @@ export function attachEditor<P extends EditorDialogProps>(
     onReplace: handler('replace'),
   });
 
-  if (open) capture = adapter.capture();
+  if (open) hold();
   const dialog = options.mount(host, bound());
   // `close` does not bubble, nor leave a shadow root: heard in the capture phase where the dialog lives.
   (host.shadowRoot ?? host).addEventListener('close', flush, true);
 
   return {
     open() {
-      capture = adapter.capture();
+      hold();
       setOpen(true);
     },
     close() {
-      release();
+      if (open) closing();
+      else release();
       setOpen(false);
     },
     update(next) {

@@ -20,3 +20,5 @@ export { refusalOf, type AnswerHandler, type ApplyEvent, type ApplyRefusal } fro
 export { textareaAdapter, type TextareaAdapterOptions } from './textarea';
 export { contentEditableAdapter } from './contenteditable';
 export { HELD_SELECTION_CLASS, heldSelectionCss } from './held-selection';
+export type { AskAiEditorOptions, EditorDrivenProp } from './editor-options';
+export type { AskAiDialogSettings, FeedbackHandler, TransportSettings } from './dialog-settings';

@@ -1,6 +1,7 @@
 import type { TaskAnswer } from '../client';
 import type { ApplyRefusal } from './apply';
 import type { EditorAdapter } from './editor-adapter';
+import { fieldSelectionRect } from './field-rect';
 
 export interface TextareaAdapterOptions {
   /**
@@ -16,7 +17,7 @@ export interface TextareaAdapterOptions {
  * `execCommand('insertText')`, which the browser's undo stack records as one step (where a browser lacks
  * it, `setRangeText` and an `input` event), and the field is read back. Replace is refused when the held
  * text changed or is gone; a read-only or disabled field, and an answer past `maxlength`, are refused.
- * After the dialog closed the focus is back in the field, on the text written.
+ * After the dialog closed the focus is back in the field: on the text written, else on the held selection.
  */
 export function textareaAdapter(
   textarea: HTMLTextAreaElement | HTMLInputElement,
@@ -43,7 +44,7 @@ export function textareaAdapter(
       };
       // A one-line field drops line breaks: the answer's lines go in a space apart.
       const fitted = (text: string) => (textarea instanceof HTMLInputElement ? text.replace(/\s*\n\s*/g, ' ') : text);
-      /** What Insert writes where: after the selected text, a blank line apart. */
+      /** What Insert below writes where: after the line the selection ends on, a blank line apart. */
       const insertion = (answer: TaskAnswer) => {
         const at = insertionOffset(textarea.value, selected, start, end);
         const before = textarea.value.slice(0, at);
@@ -79,10 +80,12 @@ export function textareaAdapter(
           wrote = [at + gap, at + text.length];
           return null;
         },
+        rect: () => fieldSelectionRect(textarea, start, end),
         focus() {
-          if (!wrote) return;
           textarea.focus();
-          textarea.setSelectionRange(wrote[0], wrote[1]);
+          if (wrote) textarea.setSelectionRange(wrote[0], wrote[1]);
+          // Nothing went in: the selection the dialog held, where the field is as it was.
+          else if (textarea.value === original) textarea.setSelectionRange(start, end);
         },
       };
     },
@@ -91,17 +94,26 @@ export function textareaAdapter(
 }
 
 /**
- * Where Insert goes in a field that may have changed since the dialog opened: after the selected text
- * where it still is (its occurrence nearest the old place), else at the end of the field.
+ * Where Insert below goes in a field that may have changed since the dialog opened: after the line the
+ * selected text ends on (the selected text where it still is, its occurrence nearest the old place), else
+ * at the end of the field — the words after the selection on its line stay with it.
  */
 function insertionOffset(value: string, selected: string, start: number, end: number): number {
-  if (value.slice(start, end) === selected) return end;
-  if (selected === '') return Math.min(end, value.length);
-  let best = -1;
-  for (let at = value.indexOf(selected); at !== -1; at = value.indexOf(selected, at + 1)) {
-    if (best === -1 || Math.abs(at - start) < Math.abs(best - start)) best = at;
+  let found = -1;
+  if (value.slice(start, end) === selected) found = end;
+  else if (selected === '') found = Math.min(end, value.length);
+  else {
+    let best = -1;
+    for (let at = value.indexOf(selected); at !== -1; at = value.indexOf(selected, at + 1)) {
+      if (best === -1 || Math.abs(at - start) < Math.abs(best - start)) best = at;
+    }
+    found = best === -1 ? value.length : best + selected.length;
   }
-  return best === -1 ? value.length : best + selected.length;
+  // A selection that takes the line breaks after it ends on the line before them.
+  let from = found;
+  while (from > found - selected.length && value[from - 1] === '\n') from--;
+  const lineEnd = value.indexOf('\n', from);
+  return lineEnd === -1 ? value.length : lineEnd;
 }
 
 function editTextarea(field: HTMLTextAreaElement | HTMLInputElement, start: number, end: number, text: string) {

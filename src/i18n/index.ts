@@ -25,5 +25,8 @@ export {
   SUGGESTED_TASKS,
   germanTarget,
   missingTools,
+  FOLLOW_UPS,
+  followUpsFor,
+  type AskAiFollowUp,
   type AskAiPreset,
 } from './presets';

@@ -29,16 +29,14 @@ export function sameLanguage(a: string | undefined, b: string | undefined): bool
 }
 
 /**
- * The translation targets: the site's languages first, then the common ones, each once; the first one
- * that is not the content's own language leads (translating a text into its own language is never the
- * default).
+ * The translation targets: the site's languages where the host names them (TYPO3: its site configuration),
+ * else the common ones — each once, the content's own language (and its regional variants) left out:
+ * translating a text into its own language is no task.
  */
 export function translationTargets(siteLanguages: readonly string[], contentLanguage: string | undefined): string[] {
   const all: string[] = [];
-  for (const language of [...siteLanguages, ...COMMON_LANGUAGES]) {
+  for (const language of siteLanguages.length > 0 ? siteLanguages : COMMON_LANGUAGES) {
     if (!all.some((known) => known.toLowerCase() === language.toLowerCase())) all.push(language);
   }
-  const other = all.filter((language) => !sameLanguage(language, contentLanguage));
-  const own = all.filter((language) => sameLanguage(language, contentLanguage));
-  return [...other, ...own];
+  return all.filter((language) => !sameLanguage(language, contentLanguage));
 }

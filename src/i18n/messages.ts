@@ -20,6 +20,8 @@ export interface AskAiMessages {
   instructionPlaceholder: string;
   /** The prompt's placeholder while an answer is in view: what is typed there refines it. */
   refinePlaceholder: string;
+  /** The one-tap refinements under an answer ("Shorter", "Simpler"), as a group. */
+  refineWith: string;
   /** Sends the typed instruction (shown only while there is one). */
   send: string;
   stop: string;
@@ -45,6 +47,10 @@ export interface AskAiMessages {
   usesTextIn: (record: string) => string;
   usesImage: string;
   usesNothing: string;
+  /** The selected text, quoted where the dialog cannot sit beside it (a phone): its caption and its toggle. */
+  selectedText: string;
+  showAll: string;
+  showLess: string;
   /** The record a field belongs to, by its table (`tt_content`, `pages`; any other: "this record"). */
   recordName: (table: string) => string;
   contextCut: (part: 'selection' | 'document' | 'previousAnswer', limit: number) => string;
@@ -68,6 +74,10 @@ export interface AskAiMessages {
   thinking: string;
   /** In the answer's place while one of the site's tools runs. */
   usingTools: string;
+  /** A tool at work, by its name, where the backend gives no words of its own for what it does. */
+  usingTool: (tool: string) => string;
+  /** How long the task has been waiting for its first words. */
+  elapsed: (seconds: number) => string;
   stillWaiting: string;
   stepRunning: string;
   stepDone: string;
@@ -135,6 +145,7 @@ export interface AskAiMessages {
   deadline: string;
   /** The model failed or could not be reached. */
   unavailable: string;
+  misconfigured: string;
   server: string;
   invalidResponse: string;
   guardrail: string;
@@ -201,6 +212,7 @@ export const EN_MESSAGES: AskAiMessages = {
   instruction: 'Instruction',
   instructionPlaceholder: 'Ask AI to edit or write…',
   refinePlaceholder: 'Tell the AI what to change…',
+  refineWith: 'Refine the answer',
   send: 'Send',
   stop: 'Stop',
   tasks: 'Tasks',
@@ -219,6 +231,9 @@ export const EN_MESSAGES: AskAiMessages = {
   usesTextIn: (record) => `Uses ${record}.`,
   usesImage: 'Uses the selected image.',
   usesNothing: 'The field is empty: the AI writes from your instruction.',
+  selectedText: 'Selected text',
+  showAll: 'Show all',
+  showLess: 'Show less',
   recordName: (table) => EN_RECORD[table] ?? 'this record',
   contextCut: (part, limit) =>
     `The ${{ selection: 'selected text', document: 'text', previousAnswer: 'answer being refined' }[part]} ` +
@@ -249,6 +264,8 @@ export const EN_MESSAGES: AskAiMessages = {
   waitingForServer: 'Waiting for the server…',
   thinking: 'Thinking…',
   usingTools: 'Working with the site’s tools…',
+  usingTool: (tool) => `Using “${tool}”…`,
+  elapsed: (seconds) => `${seconds} s`,
   stillWaiting: 'Still waiting for the AI service…',
   stepRunning: 'running',
   stepDone: 'done',
@@ -258,7 +275,7 @@ export const EN_MESSAGES: AskAiMessages = {
   stepOther: (kind) => `Step: ${kind}`,
   answer: 'Answer',
   aiGenerated: 'AI-generated — check before use',
-  insert: 'Insert',
+  insert: 'Insert below',
   replaceSelection: 'Replace selection',
   useAsAltText: 'Use as alt text',
   copy: 'Copy',
@@ -305,6 +322,8 @@ export const EN_MESSAGES: AskAiMessages = {
   budgetMonth: 'Your AI usage budget for this month is used up. It renews next month.',
   deadline: 'The AI did not answer in time. Try again.',
   unavailable: 'The AI service is not answering right now. Try again in a moment.',
+  misconfigured:
+    'The AI service is not set up correctly for this task. Ask an administrator to check its configuration.',
   server: 'The AI service failed. Try again in a moment.',
   invalidResponse: 'The server sent an answer this dialog cannot read. Try again.',
   guardrail: 'A safety rule of the AI service blocked this task. Change the instruction or the text.',
@@ -349,6 +368,7 @@ export const DE_MESSAGES: AskAiMessages = {
   instruction: 'Anweisung',
   instructionPlaceholder: 'Was soll die KI schreiben oder ändern?',
   refinePlaceholder: 'Was soll die KI daran ändern?',
+  refineWith: 'Die Antwort verfeinern',
   send: 'Senden',
   stop: 'Anhalten',
   tasks: 'Aufgaben',
@@ -367,6 +387,9 @@ export const DE_MESSAGES: AskAiMessages = {
   usesTextIn: (record) => `Verwendet ${record}.`,
   usesImage: 'Verwendet das ausgewählte Bild.',
   usesNothing: 'Das Feld ist leer: Die KI schreibt nach Ihrer Anweisung.',
+  selectedText: 'Markierter Text',
+  showAll: 'Alles anzeigen',
+  showLess: 'Weniger anzeigen',
   recordName: (table) => DE_RECORD[table] ?? 'diesen Datensatz',
   contextCut: (part, limit) =>
     `${{ selection: 'Der markierte Text', document: 'Der Text', previousAnswer: 'Die vorige Antwort' }[part]}` +
@@ -398,6 +421,8 @@ export const DE_MESSAGES: AskAiMessages = {
   waitingForServer: 'Warten auf den Server…',
   thinking: 'Die KI denkt nach…',
   usingTools: 'Arbeitet mit den Werkzeugen der Website…',
+  usingTool: (tool) => `Verwendet „${tool}“…`,
+  elapsed: (seconds) => `${seconds} s`,
   stillWaiting: 'Der KI-Dienst antwortet noch nicht…',
   stepRunning: 'läuft',
   stepDone: 'fertig',
@@ -407,7 +432,7 @@ export const DE_MESSAGES: AskAiMessages = {
   stepOther: (kind) => `Schritt: ${kind}`,
   answer: 'Antwort',
   aiGenerated: 'KI-generiert – vor der Verwendung prüfen',
-  insert: 'Einfügen',
+  insert: 'Darunter einfügen',
   replaceSelection: 'Markierung ersetzen',
   useAsAltText: 'Als Alternativtext übernehmen',
   copy: 'Kopieren',
@@ -459,6 +484,9 @@ export const DE_MESSAGES: AskAiMessages = {
     'Ihr KI-Nutzungsbudget für diesen Monat ist aufgebraucht. Im nächsten Monat steht es wieder zur Verfügung.',
   deadline: 'Die KI hat nicht rechtzeitig geantwortet. Versuchen Sie es noch einmal.',
   unavailable: 'Der KI-Dienst antwortet gerade nicht. Versuchen Sie es gleich noch einmal.',
+  misconfigured:
+    'Der KI-Dienst ist für diese Aufgabe nicht richtig eingerichtet. ' +
+    'Bitten Sie eine Administratorin oder einen Administrator, seine Konfiguration zu prüfen.',
   server: 'Der KI-Dienst ist ausgefallen. Versuchen Sie es gleich noch einmal.',
   invalidResponse: 'Der Server hat eine Antwort gesendet, die dieser Dialog nicht lesen kann. Versuchen Sie es erneut.',
   guardrail: 'Eine Schutzregel des KI-Dienstes hat diese Aufgabe blockiert. Ändern Sie die Anweisung oder den Text.',

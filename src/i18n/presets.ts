@@ -2,6 +2,13 @@ import type { OfferableTools } from '../client/offerable-tools';
 import { languageName, languageNameForModel } from './languages';
 import type { AskAiLocale } from './locale';
 
+/**
+ * How a task's answer is used: `replace` — an edit of the selected text (improve, shorten, translate): the
+ * answer takes the selection's place; `insert` — new writing about it (a summary, key points, a teaser, the
+ * next paragraph): it goes below the selection's block, and the text the editor wanted to keep stays.
+ */
+export type AnswerUse = 'replace' | 'insert';
+
 /** A task the editor can pick. */
 export interface AskAiPreset {
   readonly id: string;
@@ -21,10 +28,12 @@ export interface AskAiPreset {
    */
   readonly task?: string | number;
   /**
-   * Its answer rewrites the selected text (shorten, improve, translate): "Replace selection" is then the
-   * primary action where there is a selection; else (a summary, keywords, alt text) Insert is.
+   * How its answer is used, and so which action is primary (and focused) once it is there: `replace` —
+   * "Replace selection" where text is selected; `insert` — "Insert below", Replace beside it. Without one,
+   * as the editor's own instruction: Replace where text is selected, else Insert. (An image's task is
+   * always "Use as alt text".)
    */
-  readonly rewrites?: boolean;
+  readonly use?: AnswerUse;
   /**
    * Where the task menu lists it: the built-in groups `edit` ("Edit") and `write` ("Write"), or a host's
    * own group name; without one, under "More".
@@ -36,10 +45,11 @@ export interface AskAiPreset {
   readonly subject?: 'image';
 }
 
+// The one place the built-in tasks say how their answers are used: the edits replace, the writing inserts.
 const r = (id: string, label: string, prompt: AskAiPreset['prompt'], more: Partial<AskAiPreset> = {}) =>
-  ({ id, label, prompt, requiredTools: [], group: 'edit', rewrites: true, ...more }) satisfies AskAiPreset;
+  ({ id, label, prompt, requiredTools: [], group: 'edit', use: 'replace', ...more }) satisfies AskAiPreset;
 const w = (id: string, label: string, prompt: string, more: Partial<AskAiPreset> = {}) =>
-  ({ id, label, prompt, requiredTools: [], group: 'write', ...more }) satisfies AskAiPreset;
+  ({ id, label, prompt, requiredTools: [], group: 'write', use: 'insert', ...more }) satisfies AskAiPreset;
 
 const EN: readonly AskAiPreset[] = [
   r('improve', 'Improve', 'Improve the wording, grammar and punctuation of this text.'),
@@ -58,7 +68,7 @@ const EN: readonly AskAiPreset[] = [
   w('key-points', 'Key points', 'List the key points of this text as bullet points.'),
   w('keywords', 'Keywords', 'Suggest keywords for this text.'),
   w('continue', 'Continue writing', 'Continue writing this text in its style: one more paragraph.'),
-  w('alt-text', 'Alt text', 'Write the alternative text for this image.', { subject: 'image', rewrites: true }),
+  w('alt-text', 'Alt text', 'Write the alternative text for this image.', { subject: 'image', use: 'replace' }),
 ];
 
 const DE: readonly AskAiPreset[] = [
@@ -83,7 +93,7 @@ const DE: readonly AskAiPreset[] = [
   w('key-points', 'Kernpunkte', 'Liste die Kernpunkte dieses Textes als Aufzählung auf.'),
   w('keywords', 'Schlagwörter', 'Schlage Schlagwörter für diesen Text vor.'),
   w('continue', 'Weiterschreiben', 'Schreibe diesen Text in seinem Stil weiter: ein weiterer Absatz.'),
-  w('alt-text', 'Alternativtext', 'Schreibe den Alternativtext für dieses Bild.', { subject: 'image', rewrites: true }),
+  w('alt-text', 'Alternativtext', 'Schreibe den Alternativtext für dieses Bild.', { subject: 'image', use: 'replace' }),
 ];
 
 export const DEFAULT_PRESETS: Record<AskAiLocale, readonly AskAiPreset[]> = { en: EN, de: DE };
@@ -106,6 +116,56 @@ export const SUGGESTED_TASKS = {
   text: ['continue', 'summarise', 'improve'],
   image: ['alt-text'],
 } as const;
+
+/** A one-tap refinement of an answer in view ("Shorter"): its name, and the words sent as the refinement. */
+export interface AskAiFollowUp {
+  readonly id: 'shorter' | 'longer' | 'simpler' | 'formal' | 'translate';
+  readonly label: string | ((options: { readonly language: string }) => string);
+  readonly prompt: string | ((options: { readonly language: string }) => string);
+}
+
+const FOLLOW_UPS_EN: readonly AskAiFollowUp[] = [
+  { id: 'shorter', label: 'Shorter', prompt: 'Make it shorter.' },
+  { id: 'longer', label: 'Longer', prompt: 'Make it longer: add detail, keep the facts.' },
+  { id: 'simpler', label: 'Simpler', prompt: 'Use simpler words and shorter sentences.' },
+  { id: 'formal', label: 'More formal', prompt: 'Make it more formal.' },
+  {
+    id: 'translate',
+    label: ({ language }) => `In ${languageName(language, 'en')}`,
+    prompt: ({ language }) => `Translate it into ${languageNameForModel(language)}.`,
+  },
+];
+
+const FOLLOW_UPS_DE: readonly AskAiFollowUp[] = [
+  { id: 'shorter', label: 'Kürzer', prompt: 'Mach es kürzer.' },
+  { id: 'longer', label: 'Länger', prompt: 'Mach es länger: ergänze Details, behalte die Fakten.' },
+  { id: 'simpler', label: 'Einfacher', prompt: 'Verwende einfachere Wörter und kürzere Sätze.' },
+  { id: 'formal', label: 'Förmlicher', prompt: 'Formuliere es förmlicher.' },
+  {
+    id: 'translate',
+    label: ({ language }) => `Auf ${languageName(language, 'de')}`,
+    prompt: ({ language }) => `Übersetze es ${germanTarget(languageName(language, 'de'))}.`,
+  },
+];
+
+export const FOLLOW_UPS: Record<AskAiLocale, readonly AskAiFollowUp[]> = { en: FOLLOW_UPS_EN, de: FOLLOW_UPS_DE };
+
+/**
+ * The refinements offered under an answer, at most four, by the task that wrote it: what undoes the task is
+ * left out (Longer after Shorten, Shorter after Make longer), a translation is not translated again, and
+ * "In <language>" only where there is a language to translate into (the site's other one).
+ */
+export function followUpsFor(task: string | null, translateInto: string | undefined): AskAiFollowUp['id'][] {
+  const fitting: Record<string, AskAiFollowUp['id'][]> = {
+    shorten: ['shorter', 'simpler', 'formal', 'translate'],
+    longer: ['shorter', 'simpler', 'formal', 'translate'],
+    simplify: ['shorter', 'longer', 'formal', 'translate'],
+    translate: ['shorter', 'longer', 'simpler', 'formal'],
+    'alt-text': ['shorter', 'longer', 'translate'],
+  };
+  const ids = fitting[task ?? ''] ?? ['shorter', 'longer', 'simpler', 'translate'];
+  return ids.filter((id) => id !== 'translate' || translateInto !== undefined).slice(0, 4);
+}
 
 /**
  * German names a language as its target with "ins" and the nominalised neuter ("ins Englische"):

@@ -79,7 +79,17 @@ export function runAnswer(input: RunAnswerInput): Response {
     kind: 'llm',
     round: 1,
     durationMs: 640,
-    ...(calls.length > 0 ? { requestedToolCalls: calls.map((c) => ({ name: c.name, arguments: c.arguments })) } : {}),
+    // nr-llm's own step carries the calls' arguments; the extension's keeps them on the server and says what
+    // each call does in the editor's words instead.
+    ...(calls.length > 0
+      ? {
+          requestedToolCalls: calls.map((c) =>
+            state.protocol === 'typo3'
+              ? { name: c.name, activity: c.activity }
+              : { name: c.name, arguments: c.arguments },
+          ),
+        }
+      : {}),
   });
   if (!pause) {
     for (const call of calls) {

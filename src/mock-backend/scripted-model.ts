@@ -5,6 +5,8 @@ import { altText, improve, keywords, sentences, shorten, summarise, translate } 
 export interface ScriptedToolCall {
   readonly name: string;
   readonly arguments: Record<string, unknown>;
+  /** What the call does, in an editor's words (the extension's `activity`): no ids, no JSON. */
+  readonly activity: string;
   readonly result: string;
   readonly isError: boolean;
 }
@@ -66,6 +68,7 @@ export function scriptTask(
     calls.push({
       name: 'get_page_content',
       arguments: { table: ctx.recordTable ?? 'tt_content', uid: ctx.recordUid },
+      activity: 'Reading the page “Reading garden”…',
       result: page,
       isError: false,
     });
@@ -78,6 +81,7 @@ export function scriptTask(
     calls.push({
       name: 'site_rag_query',
       arguments: { query },
+      activity: `Searching the site for “${query.length > 60 ? `${query.slice(0, 59)}…` : query}”…`,
       result: JSON.stringify(hits.map((text, i) => ({ sourceId: `page-${i + 1}`, text }))),
       isError: false,
     });
@@ -86,6 +90,7 @@ export function scriptTask(
     calls.push({
       name: 'partner_glossary_lookup',
       arguments: { language: targetLanguage(prompt) },
+      activity: 'Looking up the partner glossary…',
       result: 'No glossary entries apply.',
       isError: false,
     });
@@ -98,6 +103,7 @@ export function scriptTask(
     calls.push({
       name,
       arguments: {},
+      activity: `Using “${name.replace(/_/g, ' ')}”…`,
       result: permitted ? `${name} ran.` : `Error: tool "${name}" not permitted`,
       isError: !permitted,
     });

@@ -21,11 +21,12 @@ export interface ActionBarProps {
 
 /**
  * The footer, at most three actions in one row: Stop while a task runs; for an answer, Replace selection
- * and Insert — Replace primary wherever text is selected, whatever produced the answer (a task, the
- * editor's words, a refinement), so the habitual click never duplicates the text; Insert primary only
- * without a selection; for an image, "Use as alt text" alone. Ctrl+Enter (⌘+Enter) accepts the primary
- * from anywhere in the dialog. "Try again" where retrying can help (disabled, with its countdown, while
- * the backend asks to wait). Copy and Regenerate sit on the answer card. Nothing to do: no footer.
+ * and Insert below — the one that fits the task primary (`snapshot.primary`): an edit replaces the
+ * selection, new writing (a summary, the next paragraph) goes below it, so the habitual Enter never
+ * overwrites the text the editor wanted to keep; for an image, "Use as alt text" alone. Ctrl+Enter
+ * (⌘+Enter) accepts the primary from anywhere in the dialog. "Try again" where retrying can help (disabled,
+ * with its countdown, while the backend asks to wait). Copy and Regenerate sit on the answer card.
+ * Nothing to do: no footer.
  */
 export function ActionBar(props: ActionBarProps) {
   const { snapshot, messages: m } = props;
@@ -40,9 +41,37 @@ export function ActionBar(props: ActionBarProps) {
   const retry = offersTryAgain(snapshot);
   const replace = answer !== null && props.onReplace !== undefined && (snapshot.canReplace || image);
   const insert = answer !== null && props.onInsert !== undefined && !image;
-  const replacePrimary = replace;
+  const replacePrimary = replace && (image || snapshot.primary !== 'insert' || !insert);
   if (!running && !retry && !replace && !insert) return null;
   const applyAs = (as: AppliedAs, handler: AnswerHandler) => void props.onApply(as, handler);
+  const insertButton = insert && (
+    <button
+      key="insert"
+      type="button"
+      className={replacePrimary ? 'ask-ai-button' : 'ask-ai-button ask-ai-primary'}
+      data-ask-ai-part="insert"
+      disabled={applied !== null}
+      aria-keyshortcuts={replacePrimary ? undefined : 'Control+Enter Meta+Enter'}
+      onClick={() => applyAs('insert', props.onInsert!)}
+    >
+      <InsertIcon />
+      <span className="ask-ai-button-label">{m.insert}</span>
+    </button>
+  );
+  const replaceButton = replace && (
+    <button
+      key="replace"
+      type="button"
+      className={replacePrimary ? 'ask-ai-button ask-ai-primary' : 'ask-ai-button'}
+      data-ask-ai-part="replace"
+      disabled={applied !== null}
+      aria-keyshortcuts={replacePrimary ? 'Control+Enter Meta+Enter' : undefined}
+      onClick={() => applyAs('replace', props.onReplace!)}
+    >
+      <ReplaceIcon />
+      <span className="ask-ai-button-label">{image ? m.useAsAltText : m.replaceSelection}</span>
+    </button>
+  );
 
   return (
     <footer className="ask-ai-footer" data-ask-ai-part="actions">
@@ -82,32 +111,7 @@ export function ActionBar(props: ActionBarProps) {
           </button>
         )}
         {/* The primary last, at the end of the row (TYPO3's and the platforms' order). */}
-        {insert && (
-          <button
-            type="button"
-            className={replacePrimary ? 'ask-ai-button' : 'ask-ai-button ask-ai-primary'}
-            data-ask-ai-part="insert"
-            disabled={applied !== null}
-            aria-keyshortcuts={replacePrimary ? undefined : 'Control+Enter Meta+Enter'}
-            onClick={() => applyAs('insert', props.onInsert!)}
-          >
-            <InsertIcon />
-            <span className="ask-ai-button-label">{m.insert}</span>
-          </button>
-        )}
-        {replace && (
-          <button
-            type="button"
-            className={replacePrimary ? 'ask-ai-button ask-ai-primary' : 'ask-ai-button'}
-            data-ask-ai-part="replace"
-            disabled={applied !== null}
-            aria-keyshortcuts={replacePrimary ? 'Control+Enter Meta+Enter' : undefined}
-            onClick={() => applyAs('replace', props.onReplace!)}
-          >
-            <ReplaceIcon />
-            <span className="ask-ai-button-label">{image ? m.useAsAltText : m.replaceSelection}</span>
-          </button>
-        )}
+        {replacePrimary ? [insertButton, replaceButton] : [replaceButton, insertButton]}
       </div>
     </footer>
   );

@@ -6,7 +6,8 @@ import type { AnswerHandler } from '../editors/apply';
 import { RegenerateIcon } from './action-icons';
 import { AnswerView } from './answer-view';
 import { CopyButton } from './copy-button';
-import { AnswerFeedback, AnswerProvenance, VariantNav, type FeedbackHandler } from './answer-workflow';
+import type { FeedbackHandler } from '../editors/dialog-settings';
+import { AnswerFeedback, AnswerProvenance, VariantNav } from './answer-workflow';
 import { RunActivity } from './run-progress';
 
 // The word diff loads in its own chunk, fetched once "Show changes" is offered. Until it is there the

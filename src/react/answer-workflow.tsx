@@ -1,10 +1,9 @@
-import type { AnswerOutcome, TaskAnswer, TaskAnswerMeta } from '../client';
+import type { AnswerOutcome } from '../client';
+import type { FeedbackHandler } from '../editors/dialog-settings';
 import type { DialogSession, DialogSnapshot } from '../session';
 import type { AskAiMessages } from '../i18n';
 import { handedAnswer } from '../session/handed-answer';
 import { ThumbDownIcon, ThumbUpIcon } from './action-icons';
-
-export type FeedbackHandler = (outcome: AnswerOutcome, answer: TaskAnswer, meta: TaskAnswerMeta) => void;
 
 interface WorkflowProps {
   readonly snapshot: DialogSnapshot;

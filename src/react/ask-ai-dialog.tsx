@@ -1,99 +1,26 @@
 import { QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { lazy, Suspense, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { RunContext } from '../client';
 import type { AppliedAs } from '../session';
-import type { AskAiMessageOverrides, AskAiPreset } from '../i18n';
 import { localeOf } from '../i18n/locale';
 import { resolveMessages } from '../i18n/messages';
 import { translationTargets } from '../i18n/languages';
 import { DEFAULT_PRESETS } from '../i18n/presets';
-import type { RunImage } from '../contract/run-request';
 import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
-import type { FeedbackHandler } from './answer-workflow';
+import type { AskAiDialogSettings } from '../editors/dialog-settings';
 import { usePreloadMarkdown } from './answer-view';
 import { ErrorBoundary } from './error-boundary';
 import { CloseIcon, SparkleIcon } from './icons';
 import { useControllableState } from './use-controllable-state';
 import { useDialogSession } from './use-dialog-session';
 import { useModalDialog } from './use-modal-dialog';
-import { useTransport, type TransportProps } from './use-transport';
+import { useDialogPlacement, useSteadyWhileRunning } from './use-placement';
+import { useTransport } from './use-transport';
 import { VISUALLY_HIDDEN } from './visually-hidden';
 
-export interface AskAiDialogProps extends TransportProps {
-  /** The backend configuration identifier sent with every request. */
-  readonly configuration?: string | undefined;
-  /** What the editor is working on; sent with the task. */
-  readonly context?: RunContext | undefined;
-  /** Characters of `selection` and of `document` sent at most (a visible note says when cut). Default 20 000. */
-  readonly contextLimit?: number | undefined;
-  /** The tasks to offer; default: the built-in Edit and Write tasks (`DEFAULT_PRESETS`). */
-  readonly presets?: readonly AskAiPreset[] | undefined;
-  /** Tasks offered after `presets` (or the built-in ones): e.g. the backend's own tasks (`task`). */
-  readonly morePresets?: readonly AskAiPreset[] | undefined;
-  /**
-   * What the editor is working on: `image` where an image is selected (then "Alt text" is offered, and
-   * only then). Default `text`.
-   */
-  readonly subject?: 'text' | 'image' | undefined;
-  /** The image "Alt text" is written from (with `subject: 'image'`): the backend finds it among its files. */
-  readonly image?: RunImage | undefined;
-  /**
-   * Whether the backend has a model that sees images (the TYPO3 extension says so): without one "Alt text"
-   * is not offered — a guess from the words around an image is no alternative text. Default true.
-   */
-  readonly altText?: boolean | undefined;
-  /**
-   * The site's languages (codes such as `de`, `pt-BR`, or names): the translation targets, with the common
-   * ones after them, each named in the dialog's language. The content's own language
-   * (`context.contentLanguage`) is never the default target.
-   */
-  readonly languages?: readonly string[] | undefined;
-  /**
-   * The administrator's view: the tools the AI may use and those withheld, the run's steps, its token
-   * usage and ids. Off by default: an editor sees the task, the answer and what to do with it.
-   */
-  readonly debug?: boolean | undefined;
-  /**
-   * `typo3`: the TYPO3 backend's look (its font, buttons, radii, colours and modal, through its own CSS
-   * custom properties). Default: the package's own look, themed through `--ask-ai-*`.
-   */
-  readonly theme?: 'typo3' | undefined;
-  /** `en` (default) or `de`; never guessed from the browser. */
-  readonly locale?: string | undefined;
-  /** Replaces any built-in string; a message that is a function may come as a template (`{0}`). */
-  readonly messages?: AskAiMessageOverrides | undefined;
-  /** Writing direction of the dialog; inherited from the page when not set. */
-  readonly dir?: 'ltr' | 'rtl' | undefined;
-  readonly open?: boolean | undefined;
-  readonly defaultOpen?: boolean | undefined;
-  readonly onOpenChange?: ((open: boolean) => void) | undefined;
-  /** "Insert": the answer (markdown and plain text) and its provenance. */
-  readonly onInsert?: AnswerHandler | undefined;
-  /** "Replace selection": offered when the context has a selection. */
-  readonly onReplace?: AnswerHandler | undefined;
-  /** Called on "Copy", after the plain text went to the clipboard. */
-  readonly onCopy?: AnswerHandler | undefined;
-  /**
-   * "Helpful" / "Not helpful" on an answer, with its provenance: for a host that collects the verdict
-   * itself. With an `outcome` endpoint the dialog also posts it there.
-   */
-  readonly onFeedback?: FeedbackHandler | undefined;
-  /** Insert and Replace selection close the dialog (focus returns to the trigger). Default true. */
-  readonly closeOnApply?: boolean | undefined;
-  /** The host's client; else the host's `QueryClientProvider`; else the dialog's own. */
-  readonly queryClient?: QueryClient | undefined;
-  /**
-   * The host's login page (TYPO3: the backend login). Where the session expired, the dialog links to it;
-   * it opens in a new tab, so the instruction and the answer here are kept for "Try again".
-   */
-  readonly loginUrl?: string | undefined;
-  /** A stream silent for this long has lost its connection. Default 180 000 ms. */
-  readonly idleTimeoutMs?: number | undefined;
+/** The dialog's settings (`AskAiDialogSettings`, the editor seam's), and the host's own content. */
+export interface AskAiDialogProps extends AskAiDialogSettings {
   /** The host's own content at the end of the dialog's body (a help link, a settings disclosure). */
   readonly children?: ReactNode;
-  /** Leave the built-in "Ask AI" button out (for a host that controls `open`). */
-  readonly hideTrigger?: boolean | undefined;
-  readonly className?: string | undefined;
 }
 
 const loadContent = () => import('./dialog-content');
@@ -194,6 +121,9 @@ function DialogFrame(props: AskAiDialogProps) {
     initialFocus: focusPrompt ? instructionRef : frameRef,
     returnFocus: triggerRef,
   });
+  // Beside the held selection where there is room (then it need not be quoted), and steady while a task runs.
+  const beside = useDialogPlacement(dialogRef, open, props.anchor);
+  useSteadyWhileRunning(dialogRef, open && busy);
 
   /**
    * Hands the answer over (the session lets it go once, and keeps a refusal with that answer), then
@@ -285,9 +215,12 @@ function DialogFrame(props: AskAiDialogProps) {
                 locale={lang}
                 presets={presets}
                 languages={languages}
+                siteLanguages={siteLanguages ?? []}
                 subject={subject}
                 image={props.image}
+                imagePreview={props.imagePreview}
                 debug={props.debug ?? false}
+                quoteSelection={!beside}
                 focusPrompt={focusPrompt}
                 descriptionId={descriptionId}
                 formId={formId}

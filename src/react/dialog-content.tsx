@@ -10,11 +10,14 @@ import { taskOptions, taskSubject, toolsFor, type TaskOption } from '../session/
 import type { AnswerHandler, ApplyRefusal } from '../editors/apply';
 import { ActionBar } from './action-bar';
 import { AnswerCard } from './answer-card';
-import type { FeedbackHandler } from './answer-workflow';
+import type { FeedbackHandler } from '../editors/dialog-settings';
 import { ContextSummary } from './context-summary';
 import { OutcomeNotice } from './outcome-notice';
 import { PromptBox } from './prompt-box';
 import { RunTimeline } from './run-progress';
+import { SelectionQuote } from './selection-quote';
+import { ImagePreview, imageToShow, type ShownImage } from './image-preview';
+import { FollowUps } from './follow-ups';
 import { ToolDisclosure, ToolsNotice } from './tool-disclosure';
 import { useFollowScroll } from './use-follow-scroll';
 import { useKeepFocus } from './use-keep-focus';
@@ -28,11 +31,17 @@ export interface DialogContentProps {
   readonly presets: readonly AskAiPreset[];
   /** The translation targets, the default first. */
   readonly languages: readonly string[];
+  /** The site's languages as the host names them: "In <language>" under an answer offers the other one. */
+  readonly siteLanguages: readonly string[];
   readonly subject: 'text' | 'image';
   /** The image an alt text is written from (with `subject: 'image'`). */
   readonly image: RunImage | undefined;
+  /** How that image is shown (a thumbnail and its name), where the host says. */
+  readonly imagePreview: ShownImage | undefined;
   /** Tools, steps, usage and run ids in view (an administrator's view). */
   readonly debug: boolean;
+  /** The dialog does not sit beside the held selection (no room): it quotes the selected text instead. */
+  readonly quoteSelection: boolean;
   readonly descriptionId: string;
   readonly formId: string;
   readonly instructionRef: RefObject<HTMLTextAreaElement | null>;
@@ -124,6 +133,8 @@ export default function DialogContent(props: DialogContentProps) {
       tools: toolsFor(option.preset),
       label: labelOf(option),
       image: option.preset.subject === 'image' ? props.image : undefined,
+      use: option.preset.use,
+      preset: option.preset.id,
     });
   };
   const submit = (text: string) => {
@@ -132,7 +143,10 @@ export default function DialogContent(props: DialogContentProps) {
   };
   const groupName = (group: string) =>
     group === 'edit' ? m.groupEdit : group === 'write' ? m.groupWrite : group === '' ? m.groupMore : group;
-  const showEarlier = !busy && snapshot.shown === -1 && snapshot.earlier > 0;
+  const showEarlier = !busy && snapshot.earlier > 0;
+  const held = (snapshot.context.value as { selection?: unknown } | undefined)?.selection;
+  const quoted = props.quoteSelection && subject === 'selection' && typeof held === 'string' ? held : '';
+  const shownImage = subject === 'image' ? imageToShow(props.imagePreview, props.image) : null;
   const toolsNotice = props.debug || tools.failure?.kind === 'forbidden' || tools.failure?.kind === 'sessionExpired';
 
   return (
@@ -142,12 +156,14 @@ export default function DialogContent(props: DialogContentProps) {
           <ToolsNotice tools={tools} onRetry={session.reloadTools} loginUrl={props.loginUrl} messages={m} />
         )}
         <ContextSummary id={props.descriptionId} context={snapshot.context} subject={subject} messages={m} />
+        {quoted !== '' && <SelectionQuote text={quoted} messages={m} />}
+        {shownImage && <ImagePreview image={shownImage} />}
         {showEarlier && (
           <button
             type="button"
             className="ask-ai-link-button ask-ai-earlier"
             data-ask-ai-part="show-earlier"
-            onClick={() => session.showVariant(snapshot.variants.length - 1)}
+            onClick={session.showEarlier}
           >
             {m.showEarlier(snapshot.earlier)}
           </button>
@@ -161,6 +177,15 @@ export default function DialogContent(props: DialogContentProps) {
             onCopy={props.onCopy}
             onFeedback={props.onFeedback}
             debug={props.debug}
+          />
+        )}
+        {snapshot.answer !== '' && (
+          <FollowUps
+            snapshot={snapshot}
+            session={session}
+            locale={props.locale === 'de' ? 'de' : 'en'}
+            siteLanguages={props.siteLanguages}
+            messages={m}
           />
         )}
         {/* A finished answer says so itself (the card, the announcement): no "Done." of its own. */}

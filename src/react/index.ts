@@ -12,7 +12,7 @@ export type { AskAiLocale } from '../i18n/locale';
 export type { AskAiPreset } from '../i18n/presets';
 export type { DialogSnapshot, DialogStatus } from '../session';
 export type { AnswerHandler, ApplyEvent, ApplyRefusal } from '../editors/apply';
-export type { FeedbackHandler } from './answer-workflow';
+export type { AskAiDialogSettings, FeedbackHandler, TransportSettings } from '../editors/dialog-settings';
 export type {
   TaskAnswer,
   TaskAnswerMeta,

@@ -56,9 +56,10 @@ export function PromptBox({ instructionRef, ...props }: PromptBoxProps) {
   const keepsEscape = activeOption !== null || props.view !== 'suggested';
 
   const choose = (option: TaskOption) => {
+    if (!canSend) return;
     if (option.type === 'more') props.onViewChange('all');
     else if (option.type === 'expand') props.onViewChange(props.view === option.what ? 'all' : option.what);
-    else if (option.blocked === null && canSend) props.onRunTask(option);
+    else if (option.blocked === null) props.onRunTask(option);
     // A heading opened or closed keeps the place in the list; a task that ran leaves nothing picked.
     if (option.type === 'task') setActive(null);
   };
@@ -100,7 +101,8 @@ export function PromptBox({ instructionRef, ...props }: PromptBoxProps) {
   const tasks = options.filter((o) => o.type === 'task');
   const onlyBlocked = tasks.length > 0 && tasks.every((o) => o.blocked === 'needsText');
   const needsText = options.some((o) => o.type === 'task' && o.blocked === 'needsText');
-  const noMatch = mode === 'task' && typed && options.length === 0;
+  // While a task runs there is no list to match (the words went out with it).
+  const noMatch = mode === 'task' && typed && !props.busy && options.length === 0;
 
   return (
     <div className="ask-ai-prompt" data-ask-ai-part="prompt" data-mode={mode}>
@@ -229,7 +231,9 @@ function TaskRow(
 ) {
   const { option, messages: m } = props;
   const id = props.optionId(option.key);
-  const disabled = option.type === 'task' && (option.blocked !== null || props.busy || props.blocked || props.waiting);
+  // Nothing opens or runs while a task runs, without permission, or while the backend asks to wait: the
+  // headings ("More tasks", the tones) are as disabled as the tasks under them.
+  const disabled = (option.type === 'task' && option.blocked !== null) || props.busy || props.blocked || props.waiting;
   const label =
     option.type === 'more'
       ? m.moreTasks

@@ -29,7 +29,7 @@ function focusables(dialog: HTMLElement): HTMLElement[] {
 
 export interface ModalDialogOptions {
   readonly open: boolean;
-  /** Asked to close: Esc with nothing running, or the browser closed the dialog. */
+  /** Asked to close: Esc with nothing running, a click on the backdrop, or the browser closed the dialog. */
   readonly onRequestClose: () => void;
   /** Esc while this is true calls `onEscapeWhileBusy` instead of closing. */
   readonly busy: boolean;
@@ -56,7 +56,8 @@ export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, o
   /** Close events still to come from the dialog's own `close()` calls: not a request to close. */
   const ownCloses = useRef(0);
 
-  useEffect(() => {
+  // Right after the commit: the dialog is in the top layer before anything measures or places it.
+  useCommitEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (options.open && !dialog.open) {
@@ -89,11 +90,31 @@ export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, o
       else if (latest.current.open && !dialog.open) latest.current.onRequestClose();
     };
     const onCancel = (event: Event) => event.preventDefault();
+    // A click on the backdrop (it reaches the dialog element itself, outside its box) closes it, as × does —
+    // only when the press began there too: a selection dragged out of the answer is no such click.
+    const outside = (event: MouseEvent) => {
+      if (event.target !== dialog) return false;
+      const box = dialog.getBoundingClientRect();
+      const { clientX: x, clientY: y } = event;
+      return x < box.left || x > box.right || y < box.top || y > box.bottom;
+    };
+    let pressedOutside = false;
+    const onPointerDown = (event: PointerEvent) => {
+      pressedOutside = outside(event);
+    };
+    const onClick = (event: MouseEvent) => {
+      if (pressedOutside && outside(event) && latest.current.open) latest.current.onRequestClose();
+      pressedOutside = false;
+    };
     dialog.addEventListener('close', onClose);
     dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('pointerdown', onPointerDown);
+    dialog.addEventListener('click', onClick);
     return () => {
       dialog.removeEventListener('close', onClose);
       dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('pointerdown', onPointerDown);
+      dialog.removeEventListener('click', onClick);
     };
   }, [dialogRef]);
 

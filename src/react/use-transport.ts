@@ -1,30 +1,12 @@
 import { useMemo } from 'react';
-import type { AskAiEndpoints, ContractWarning, HeadersValue, Transport } from '../client';
+import type { AskAiEndpoints, Transport } from '../client';
+import type { TransportSettings } from '../editors/dialog-settings';
 import { createTransport } from '../client/transport';
-
-export interface TransportProps {
-  /** The backend's URLs (in TYPO3: `typo3Endpoints(...)`). Required unless `transport` is given. */
-  readonly endpoints?: AskAiEndpoints | undefined;
-  /** A transport made with `createTransport`, used as it is. */
-  readonly transport?: Transport | undefined;
-  readonly fetch?: typeof fetch | undefined;
-  /** Extra headers, or a function resolved on every request (token refresh). */
-  readonly headers?: HeadersValue | undefined;
-  /** Default `same-origin`. */
-  readonly credentials?: RequestCredentials | undefined;
-  /** What the client noticed that is not an error for the editor (never the console). */
-  readonly onContractWarning?: ((warning: ContractWarning) => void) | undefined;
-  /**
-   * Fresh endpoints after the backend session expired and the editor logged in again (TYPO3:
-   * `typo3EndpointsRefresh(routes)`; the CKEditor plugin sets it from `routes.routes`).
-   */
-  readonly refreshEndpoints?: (() => Promise<AskAiEndpoints | null>) | undefined;
-}
 
 const NO_ENDPOINTS: AskAiEndpoints = { tools: '', run: '' };
 
 /** The host's transport, or one made from the props (made anew only when they change). */
-export function useTransport(props: TransportProps): Transport {
+export function useTransport(props: TransportSettings): Transport {
   const { transport, endpoints, fetch, headers, credentials, onContractWarning, refreshEndpoints } = props;
   const tools = endpoints?.tools;
   const run = endpoints?.run;

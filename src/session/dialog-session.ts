@@ -8,6 +8,7 @@ import type { RunSnapshot } from '../client/run-state';
 import type { TaskResult } from '../client/task-result';
 import type { Transport } from '../client/transport';
 import type { MessageLine } from '../i18n/messages';
+import type { AnswerUse } from '../i18n/presets';
 import { createHandOverLock, type ApplyRefusal, type Give, type HandOver } from './hand-over';
 import { createNotifier } from './notifier';
 import type { Outcome, ToolLabel } from './outcome';
@@ -118,8 +119,14 @@ export interface DialogSnapshot {
   /** The context has a selection to replace. */
   readonly canReplace: boolean;
   /**
-   * Earlier answers of this context that are not in view: each open of the dialog starts clean (no
-   * answer, no action armed for one out of sight), the answers one click away (`showVariant`).
+   * The action that uses the answer in view, primary and focused once it is there: `replace` for an edit
+   * (or the editor's own words) where text is selected, `insert` ("Insert below") for new writing or where
+   * nothing is selected; `null` without an answer.
+   */
+  readonly primary: AnswerUse | null;
+  /**
+   * Answers of this context from earlier opens of the dialog, out of the pager: each open starts clean
+   * (no answer, no action armed for one out of sight), those answers one click away (`showEarlier`).
    */
   readonly earlier: number;
 }
@@ -157,13 +164,15 @@ export interface DialogSession {
    * took nothing. Marked applied only once `give` has settled without a refusal.
    */
   handOver(as: AppliedAs, give: Give): Promise<HandOver>;
-  /** Shows another answer of this context (clamped to the list). */
+  /** Shows another answer in the pager (clamped to the list). */
   showVariant(index: number): void;
+  /** Puts the answers of earlier opens back in the pager, the last of them in view. */
+  showEarlier(): void;
   /**
    * A follow-up on the shown answer: the request carries it (`context.previousAnswer`) and the
    * instruction it was written for (`context.previousInstruction`); `prompt` is the refinement.
    */
-  refine(refinement: string): boolean;
+  refine(refinement: string, options?: { readonly label?: string | undefined }): boolean;
   /**
    * The editor's verdict on the shown answer: posted once per press to the outcome endpoint when there
    * is one, changeable once. Returns the answer it is about (for the host's own record), or `null`.
@@ -200,6 +209,10 @@ export interface StartOptions {
   readonly image?: RunImage | undefined;
   /** The task's name as the editor picked it ("Shorten"): the answer is shown as its answer. */
   readonly label?: string | undefined;
+  /** How the task's answer is used (its preset's `use`); default: as the editor's own instruction. */
+  readonly use?: AnswerUse | undefined;
+  /** The preset the task came from (its id): the refinements offered under its answer fit it. */
+  readonly preset?: string | undefined;
 }
 
 /**
@@ -218,6 +231,8 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
   let contextLimit = options.contextLimit ?? DEFAULT_CONTEXT_LIMIT;
   let context = sentContext(contextInput, contextLimit);
   let instruction = '';
+  /** The editor's own words that went out with the task under way (the box is empty meanwhile). */
+  let sentWords: string | null = null;
   let notice: MessageLine | null = null;
   let active = false;
   const notifier = createNotifier();
@@ -241,8 +256,13 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
    */
   controller.subscribe(() => {
     const run = controller.getSnapshot();
-    // Only a complete answer takes them: after a failure or a stop they stay, for the editor to send again.
-    if (variants.addFrom(run) && run.status === 'done' && instruction.trim() === run.prompt.trim()) instruction = '';
+    variants.addFrom(run, launcher.lastFor(run.prompt));
+    // The editor's words left the box when they went out (they head the answer now); a run that ends
+    // without an answer gives them back, for the editor to send again.
+    if (sentWords !== null && run.status !== 'running' && run.status !== 'idle') {
+      if (run.status !== 'done' && instruction === '') instruction = sentWords;
+      sentWords = null;
+    }
     notifier.changed();
   });
 
@@ -279,7 +299,20 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       return false;
     }
     notice = null;
-    return launcher.launch(prompt, how);
+    const words = prompt.trim() === instruction.trim() ? instruction : null;
+    if (!launcher.launch(prompt, how)) return false;
+    if (words !== null) {
+      sentWords = words;
+      instruction = '';
+      notifier.changed();
+    }
+    return true;
+  }
+
+  /** The words that went out with a task that never ran (stopped while it waited): back in the box. */
+  function giveWordsBack() {
+    if (sentWords !== null && instruction === '') instruction = sentWords;
+    sentWords = null;
   }
 
   const memo = createSnapshotMemo();
@@ -293,6 +326,7 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     const variant = variants.current();
     const outcome = waiting ? null : memo.outcome(run, labelOf, closedRun !== null && closedRun === run.requestId);
     const at = now();
+    const canReplace = selectionOf(context.value) !== '';
     const retryAt =
       outcome?.retry === 'later' && run.settledAt !== null
         ? run.settledAt + (outcome.retryAfterSeconds ?? 0) * 1000
@@ -326,8 +360,9 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
       feedbackAvailable: Boolean(transport.endpoints.outcome && variant?.result.meta.correlationId),
       feedback: variant?.feedback ?? NO_FEEDBACK,
       toolLabel: labelOf,
-      canReplace: selectionOf(context.value) !== '',
-      earlier: variants.shown === -1 ? variants.list.length : 0,
+      canReplace,
+      primary: !variant ? null : variant.use === 'insert' || !canReplace ? 'insert' : 'replace',
+      earlier: variants.earlier,
     };
   }
 
@@ -422,13 +457,20 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     showVariant(index) {
       variants.show(index);
     },
-    refine(refinement) {
+    showEarlier() {
+      variants.showEarlier();
+    },
+    refine(refinement, options = {}) {
       const variant = variants.current();
       if (!variant || refinement.trim() === '') return false;
       // Cut to the context limit with the rest of the context, and said so (`SentContext.cut`).
-      // A refinement works on the answer in front of the editor: no tools, streamed.
+      // A refinement works on the answer in front of the editor: no tools, streamed; its answer is used as
+      // the one it refines (refining an edit is an edit).
       return begin(refinement, {
         tools: 'none',
+        use: variant.use ?? undefined,
+        preset: variant.preset ?? undefined,
+        label: options.label,
         extra: { previousAnswer: variant.result.markdown, previousInstruction: variant.result.meta.instruction },
       });
     },
@@ -453,7 +495,8 @@ export function createDialogSession(options: DialogSessionOptions): DialogSessio
     },
     stop(how) {
       closedRun = how?.closed ? controller.getSnapshot().requestId : null;
-      if (!launcher.cancel()) controller.stop(how);
+      if (launcher.cancel()) giveWordsBack();
+      else controller.stop(how);
     },
     setActive(next) {
       if (next === active) return;

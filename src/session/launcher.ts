@@ -1,6 +1,7 @@
 import type { RunContext, RunImage } from '../contract/run-request';
 import type { OfferableTools } from '../client/offerable-tools';
 import type { RunController } from '../client/run-controller';
+import type { AnswerUse } from '../i18n/presets';
 
 /** Where a task takes the tool list from: the observer's cache, or a fetch it waits for. */
 interface ToolSource {
@@ -27,6 +28,10 @@ export interface LaunchOptions {
   readonly image?: RunImage | undefined;
   /** The task's name as the editor picked it. */
   readonly label?: string | undefined;
+  /** How the task's answer is used (its preset's `use`). */
+  readonly use?: AnswerUse | undefined;
+  /** The preset the task came from (its id): the refinements offered under its answer fit it. */
+  readonly preset?: string | undefined;
 }
 
 /**

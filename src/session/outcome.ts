@@ -33,6 +33,7 @@ const NEVER: ReadonlySet<AskAiFailure['kind']> = new Set([
   'badRequest',
   'guardrail',
   'budget',
+  'misconfigured',
 ]);
 
 interface FailureView {
@@ -93,6 +94,7 @@ export function failureView(failure: AskAiFailure, partial: boolean, labelOf: To
       };
     case 'deadline':
     case 'unavailable':
+    case 'misconfigured':
       return {
         lines: [line(failure.kind), ...kept],
         details: failure.message ? [serverSaid(failure.message)] : [],

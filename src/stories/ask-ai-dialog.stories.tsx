@@ -204,7 +204,7 @@ export const NoDeltas = runStory(
 
 export const Done = runStory({}, async (dialog, canvasElement) => {
   await settledAs(canvasElement, 'done');
-  await expect(dialog.getByRole('button', { name: 'Insert' })).toBeInTheDocument();
+  await expect(dialog.getByRole('button', { name: 'Insert below' })).toBeInTheDocument();
 });
 
 export const NoAnswer = runStory({ fault: 'budget-exhausted' }, async (dialog) =>

@@ -2,6 +2,7 @@ import { Extension, type Editor } from '@tiptap/core';
 import { DOMParser as SchemaParser, type Node as PmNode, type Slice } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { rangeRect } from '../editors/selection-anchor';
 import type { TaskAnswer } from '../client';
 import { answerDom, preloadAnswerDom, squeezed } from '../editors/answer-dom';
 import { attachEditor, type AttachedEditor, type EditorAdapter } from '../editors/editor-adapter';
@@ -9,7 +10,7 @@ import type { ApplyRefusal } from '../editors/apply';
 import { HELD_SELECTION_CLASS, heldSelectionCss } from '../editors/held-selection';
 import type { AskAiDialogProps } from '../react';
 import { adoptStyleSheet } from '../widget/adopt-styles';
-import type { AskAiEditorOptions } from '../widget/editor-options';
+import type { AskAiEditorOptions } from '../editors/editor-options';
 import { mount as mountDialog } from '../widget/mount';
 
 /**
@@ -160,6 +161,40 @@ function holds(editor: Editor, written: Written | null): boolean {
   return squeezed(text).includes(squeezed(written.text));
 }
 
+/**
+ * The focus back in the editor, on the selection its state holds. The dialog took the DOM selection with the
+ * focus, and ProseMirror writes its own back only when its state's changes: so it is put there here.
+ */
+function focusOnSelection(editor: Editor) {
+  const { view, state } = editor;
+  view.focus();
+  try {
+    const start = view.domAtPos(state.selection.from);
+    const end = view.domAtPos(state.selection.to);
+    view.dom.ownerDocument.getSelection()?.setBaseAndExtent(start.node, start.offset, end.node, end.offset);
+  } catch {
+    // A position the view has not rendered: the focus alone.
+  }
+}
+
+/** Where the held range is on screen, in the editor's viewport. */
+function heldRect(editor: Editor) {
+  const held = HELD.getState(editor.state);
+  if (!held) return null;
+  try {
+    const { view } = editor;
+    const size = editor.state.doc.content.size;
+    const start = view.domAtPos(Math.min(held.from, size));
+    const end = view.domAtPos(Math.min(held.to, size));
+    const range = view.dom.ownerDocument.createRange();
+    range.setStart(start.node, start.offset);
+    range.setEnd(end.node, end.offset);
+    return rangeRect(range);
+  } catch {
+    return null;
+  }
+}
+
 export function tiptapAdapter(editor: Editor, extra: () => AskAiOptions['context']): EditorAdapter {
   return {
     element: editor.view.dom as HTMLElement,
@@ -184,9 +219,17 @@ export function tiptapAdapter(editor: Editor, extra: () => AskAiOptions['context
           // Read back once dispatched: the answer stands where it went.
           return holds(editor, editor.storage.askAi.written) ? null : { refused: 'other' };
         },
+        rect: () => heldRect(editor),
+        // Nothing went in: the held range (mapped through any change) is the editor's selection again.
+        restore() {
+          const held = HELD.getState(editor.state);
+          if (held) editor.commands.setTextSelection({ from: held.from, to: held.to });
+        },
         release() {
           if (HELD.getState(editor.state)) editor.view.dispatch(editor.state.tr.setMeta(HELD, { release: true }));
         },
+        // The focus back in the editor, on its selection (the answer written, or the held range).
+        focus: () => focusOnSelection(editor),
       };
     },
     dispose() {},

@@ -2,10 +2,10 @@ import type { ApplyEvent, AskAiDialogProps } from '../react';
 import { contentEditableAdapter } from '../editors/contenteditable';
 import { attachEditor, type EditorAdapter } from '../editors/editor-adapter';
 import { textareaAdapter } from '../editors/textarea';
-import type { AskAiEditorOptions } from './editor-options';
+import type { AskAiEditorOptions } from '../editors/editor-options';
 import { mount } from './mount';
 
-export type { AskAiEditorOptions, EditorDrivenProp } from './editor-options';
+export type { AskAiEditorOptions, EditorDrivenProp } from '../editors/editor-options';
 // The editor seam (also `ask-ai-dialog/editors`) for an editor of the host's own: `attachEditor`.
 export {
   attachEditor,

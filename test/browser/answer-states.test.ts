@@ -50,11 +50,10 @@ async function openWithSelection(locale: 'en' | 'de') {
 }
 
 describe('answers that say what they are, in Chromium', () => {
+  // (Which action is primary for which task is the dialog's logic, proven in jsdom: here the bar's layout.)
   it.each([
     ['en', 1280, 800],
-    ['en', 360, 740],
     ['de', 360, 740],
-    ['de', 1280, 800],
   ] as const)(
     'after a rewriting task (%s, %i×%i): Replace selection primary, every action named, in the bar',
     async (locale, width, height) => {
@@ -70,7 +69,7 @@ describe('answers that say what they are, in Chromium', () => {
       await replace.waitFor();
       const bar = await footerButtons();
       expect(bar.buttons.map((button) => button.name)).toEqual(
-        locale === 'de' ? ['Einfügen', 'Markierung ersetzen'] : ['Insert', 'Replace selection'],
+        locale === 'de' ? ['Darunter einfügen', 'Markierung ersetzen'] : ['Insert below', 'Replace selection'],
       );
       expect(bar.buttons.filter((button) => button.primary).map((button) => button.name)).toEqual([
         locale === 'de' ? 'Markierung ersetzen' : 'Replace selection',
@@ -79,14 +78,13 @@ describe('answers that say what they are, in Chromium', () => {
         expect(button.left).toBeGreaterThanOrEqual(bar.left);
         expect(button.right).toBeLessThanOrEqual(bar.right + 0.5);
       }
-      if (width >= 600) {
-        // One row, the primary at its end.
-        expect(new Set(bar.buttons.map((button) => button.top)).size).toBe(1);
-        expect(bar.buttons[1]!.left).toBeGreaterThan(bar.buttons[0]!.left);
-      } else {
-        // A phone: the actions stacked, full width, each with its name in view, the primary on top.
-        expect(bar.buttons[1]!.top).toBeLessThan(bar.buttons[0]!.top);
-        for (const button of bar.buttons) expect(button.right - button.left).toBeGreaterThan(width - 60);
+      // One row, the primary at its end — on a phone as equal columns whose names may take two lines.
+      expect(new Set(bar.buttons.map((button) => button.top)).size).toBe(1);
+      expect(bar.buttons[1]!.left).toBeGreaterThan(bar.buttons[0]!.left);
+      if (width < 600) {
+        const widths = bar.buttons.map((button) => button.right - button.left);
+        expect(Math.abs(widths[0]! - widths[1]!)).toBeLessThan(1);
+        for (const w of widths) expect(w).toBeGreaterThan((width - 60) / 2);
       }
       // The focus waits on the primary: Enter takes the answer.
       expect(await replace.evaluate((el) => el === (el.getRootNode() as Document).activeElement)).toBe(true);
@@ -98,9 +96,9 @@ describe('answers that say what they are, in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await openDemo();
     await runTask(dialog(), 'Summarise');
-    await dialog().getByRole('button', { name: 'Insert' }).waitFor();
+    await dialog().getByRole('button', { name: 'Insert below' }).waitFor();
     const bar = await footerButtons();
-    expect(bar.buttons.filter((button) => button.primary).map((button) => button.name)).toEqual(['Insert']);
+    expect(bar.buttons.filter((button) => button.primary).map((button) => button.name)).toEqual(['Insert below']);
     const card = dialog().locator('[data-ask-ai-part="answer-card"]');
     await card.getByRole('button', { name: 'Copy' }).waitFor();
     await card.getByRole('button', { name: 'Regenerate' }).waitFor();
@@ -287,26 +285,5 @@ describe('states, in Chromium', () => {
     expect(await tasks.count()).toBe(3);
     for (const task of await tasks.all()) expect(await task.getAttribute('aria-disabled')).toBe('true');
     expect(await axeViolations(page, 'dialog[open]'), 'no permission').toEqual([]);
-  });
-
-  it('Send is disabled during a Retry-After countdown, and nothing is sent', async () => {
-    let runs = 0;
-    await page.route('**/api/ask-ai/run*', (route) => {
-      runs++;
-      return route.fulfill({
-        status: 429,
-        headers: { 'Content-Type': 'application/json', 'Retry-After': '30' },
-        body: JSON.stringify({ success: false, error: 'Too many requests.' }),
-      });
-    });
-    await openDemoWithSelection();
-    await dialog().getByRole('textbox', { name: 'Instruction' }).fill('Summarise this.');
-    await dialog().getByRole('button', { name: 'Send' }).click();
-    await dialog().locator('[data-ask-ai-part="countdown"]').waitFor();
-    expect(await dialog().getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
-    expect(await dialog().getByRole('button', { name: 'Try again' }).getAttribute('aria-describedby')).toBeTruthy();
-    await dialog().getByRole('textbox', { name: 'Instruction' }).press('Enter');
-    expect(runs).toBe(1);
-    expect(await axeViolations(page, 'dialog[open]'), 'countdown').toEqual([]);
   });
 });

@@ -6,7 +6,14 @@ import { chromium, type BrowserContext, type Locator, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
-export const baseUrl = (): string => inject('baseUrl');
+/**
+ * Where this file's demo and simulated backend answer: its worker's server (files run side by side, and
+ * each resets and sets its simulated backend; `VITEST_POOL_ID` is unique among the running workers).
+ */
+export const baseUrl = (): string => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
+};
 
 let context: BrowserContext;
 let profile: string;
@@ -124,4 +131,52 @@ export async function openDemoWithSelection(target: Page = page) {
   await target.locator('.rte').dispatchEvent('mouseup');
   await target.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
   await toolsLoaded(target.getByRole('dialog', { name: 'Ask AI' }));
+}
+
+export interface HeldRun {
+  /** Resolves once a run was asked for (its request went out and is being answered). */
+  asked(): Promise<void>;
+  /** Sends one event of the run's NDJSON answer. */
+  send(event: object): Promise<void>;
+  /** Ends the run's answer. */
+  end(): Promise<void>;
+}
+
+/**
+ * The page's next runs answer what the test sends, when it sends it: the page's `fetch` (the dialog looks
+ * it up on every request) answers the run endpoint with a stream the test feeds event by event. A state a
+ * run passes through is held there, however busy the machine.
+ */
+export async function holdRuns(target: Page = page): Promise<HeldRun> {
+  await target.evaluate(() => {
+    type Held = { send(event: object): void; end(): void };
+    const held = window as unknown as { __askAiRun?: Held; __askAiFetch?: typeof fetch };
+    held.__askAiFetch ??= window.fetch.bind(window);
+    const original = held.__askAiFetch;
+    window.fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.includes('/api/ask-ai/run')) return original(input, init);
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+      init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+      held.__askAiRun = {
+        send: (event) => controller.enqueue(new TextEncoder().encode(`${JSON.stringify(event)}\n`)),
+        end: () => controller.close(),
+      };
+      return new Response(body, { headers: { 'content-type': 'application/x-ndjson' } });
+    };
+  });
+  type Held = { __askAiRun?: { send(event: object): void; end(): void } };
+  return {
+    asked: async () => {
+      await target.waitForFunction(() => Boolean((window as unknown as Held).__askAiRun));
+    },
+    send: (event) => target.evaluate((e) => (window as unknown as Held).__askAiRun!.send(e), event),
+    end: async () => {
+      await target.evaluate(() => {
+        (window as unknown as Held).__askAiRun!.end();
+        delete (window as unknown as Held).__askAiRun;
+      });
+    },
+  };
 }

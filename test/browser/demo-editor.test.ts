@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, page, setSimulation, useBrowser, openDemo, runTask, answered } from './browser';
+import { page, setSimulation, useBrowser, openDemo, runTask, answered } from './browser';
 
 useBrowser();
 
@@ -124,18 +124,6 @@ describe('the demo editor in Chromium', () => {
     expect(await answerText()).toBe(partial);
   });
 
-  it('Stop mid-run keeps the partial answer', async () => {
-    await setSimulation({ fault: 'stalled-stream' });
-    await openDemo();
-    await runTask(dialog(), 'Shorten');
-    // The first words are there (the answer's place shows from the start, the words when they come).
-    await dialog().locator('[data-ask-ai-part="answer-text"]').waitFor({ timeout: 15_000 });
-    await dialog().getByRole('button', { name: 'Stop' }).click();
-    await dialog().getByText('Stopped.').first().waitFor();
-    expect(await dialog().getAttribute('data-state')).toBe('stopped');
-    expect(((await dialog().getByRole('region', { name: 'Answer' }).textContent()) ?? '').length).toBeGreaterThan(0);
-  });
-
   it('changes the withheld list an administrator sees when an operator setting flips', async () => {
     await setSimulation({ user: 'admin' });
     await openDemo();
@@ -165,67 +153,5 @@ describe('the demo editor in Chromium', () => {
     expect(await alert.textContent()).toMatch(
       /Update page metadata needs someone’s approval.*under the id [0-9a-f-]{36}/,
     );
-  });
-
-  it('renders an answer full of XSS payloads as text and runs nothing', async () => {
-    const payload = [
-      '# Title <script>window.__xss = "script"</script>',
-      '<img src=x onerror="window.__xss = \'img\'">',
-      '[click](javascript:window.__xss=%22link%22) and [ok](https://example.com)',
-      '<svg onload="window.__xss = \'svg\'"><circle r="5"/></svg>',
-      '<iframe src="javascript:parent.__xss=\'iframe\'"></iframe>',
-      '<a href="javascript:window.__xss=1" onclick="window.__xss=2">raw</a>',
-      '<div style="background:url(javascript:alert(1))" onmouseover="window.__xss=3">hover</div>',
-    ].join('\n\n');
-    await page.route('**/api/ask-ai/run*', (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          success: true,
-          finalContent: payload,
-          iterations: 1,
-          truncated: false,
-          usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
-        }),
-      }),
-    );
-    await openDemo();
-    await runTask(dialog(), 'Summarise');
-    const answer = dialog().getByRole('region', { name: 'Answer' });
-    await answered(dialog());
-    await answer.locator('h1').waitFor();
-    await answer.hover();
-    await answer
-      .getByText('hover')
-      .hover()
-      .catch(() => undefined);
-    expect(
-      await answer.locator('script, img, svg, iframe, [onerror], [onload], [onclick], [onmouseover], [style]').count(),
-    ).toBe(0);
-    expect(await answer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
-      'https://example.com',
-    ]);
-    expect(await answer.textContent()).toContain('<script>');
-    expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
-  });
-
-  it('has no serious or critical axe violations in the open dialog, idle, done and failed', async () => {
-    // The administrator's view: tools and steps open too.
-    await setSimulation({ user: 'admin' });
-    await openDemo();
-    await dialog()
-      .getByText(/^Tools:/)
-      .click();
-    expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
-    await runTask(dialog(), 'Summarise');
-    await answered(dialog());
-    await dialog()
-      .getByText(/^Steps/)
-      .click();
-    expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
-    await setSimulation({ fault: 'guardrail' });
-    await dialog().getByRole('button', { name: 'Regenerate' }).click();
-    await dialog().getByRole('alert').waitFor();
-    expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
   });
 });

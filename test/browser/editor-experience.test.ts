@@ -133,7 +133,7 @@ describe('the editor experience in Chromium', () => {
     // Two activations of the button itself, in one task (a real double click's second click may land
     // on the page once the dialog has closed, and move the focus there).
     await dialog()
-      .getByRole('button', { name: 'Insert' })
+      .getByRole('button', { name: 'Insert below' })
       .evaluate((button: HTMLElement) => {
         button.click();
         button.click();
@@ -151,7 +151,7 @@ describe('the editor experience in Chromium', () => {
     // Reopened, the dialog opens clean: the inserted answer is not offered to be inserted again.
     await page.getByRole('button', { name: 'Ask AI', exact: true }).first().click();
     await dialog().getByRole('textbox', { name: 'Instruction' }).waitFor();
-    expect(await dialog().getByRole('button', { name: 'Insert' }).count()).toBe(0);
+    expect(await dialog().getByRole('button', { name: 'Insert below' }).count()).toBe(0);
     expect(await dialog().getByRole('region', { name: 'Answer' }).count()).toBe(0);
   });
 
@@ -172,8 +172,8 @@ describe('the editor experience in Chromium', () => {
       await button('Stop').waitFor();
       seen.add(await focused());
       // A new answer takes the focus to the action that uses it.
-      await button('Insert').waitFor();
-      await expect.poll(focused).toBe('Insert');
+      await button('Insert below').waitFor();
+      await expect.poll(focused).toBe('Insert below');
     };
     const prompt = dialog().getByRole('textbox', { name: 'Instruction' });
     await prompt.fill('Write a line about the garden.');
@@ -212,29 +212,40 @@ describe('the editor experience in Chromium', () => {
     }
   });
 
-  it('disables Try again with a live countdown while the backend asks to wait (429, Retry-After)', async () => {
-    await page.route('**/api/ask-ai/run*', (route) =>
-      route.fulfill({
+  it('disables Try again and Send, counting down, while the backend asks to wait (429, Retry-After)', async () => {
+    let runs = 0;
+    await page.route('**/api/ask-ai/run*', (route) => {
+      runs++;
+      return route.fulfill({
         status: 429,
-        headers: { 'Content-Type': 'application/json', 'Retry-After': '3' },
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '30' },
         body: JSON.stringify({ success: false, error: 'Too many requests.' }),
-      }),
-    );
+      });
+    });
+    // The page's clock is the test's: the countdown holds until the test moves time on.
+    await page.clock.install();
     await openDemo();
     await runTask(dialog(), 'Summarise');
     const tryAgain = dialog().getByRole('button', { name: 'Try again' });
     await tryAgain.waitFor();
     expect(await tryAgain.isDisabled()).toBe(true);
+    expect(await tryAgain.getAttribute('aria-describedby')).toBeTruthy();
     const countdown = dialog().locator('[data-ask-ai-part="countdown"]');
-    expect(await countdown.textContent()).toMatch(/^Try again in [1-3] s$/);
+    expect(await countdown.textContent()).toMatch(/^Try again in (30|29) s$/);
+    const prompt = dialog().getByRole('textbox', { name: 'Instruction' });
+    await prompt.fill('Summarise this.');
+    expect(await dialog().getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await prompt.press('Enter');
+    expect(runs).toBe(1);
+    expect(await axeViolations(page, 'dialog[open]'), 'countdown').toEqual([]);
+    await page.clock.runFor(20_000);
+    expect(await countdown.textContent()).toMatch(/^Try again in (10|9) s$/);
+    await page.clock.runFor(11_000);
     await page.waitForFunction(
       () => !document.querySelector('dialog[open] [data-ask-ai-part="retry"]')?.hasAttribute('disabled'),
-      undefined,
-      {
-        timeout: 6000,
-      },
     );
     expect(await countdown.count()).toBe(0);
+    expect(await dialog().getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
   });
 
   it.each(['light', 'dark'] as const)(
@@ -254,7 +265,10 @@ describe('the editor experience in Chromium', () => {
       expect(await axeViolations(page, 'dialog[open]'), 'idle, tools open').toEqual([]);
       await runTask(dialog(), 'Summarise');
       await answered(dialog());
-      expect(await axeViolations(page, 'dialog[open]'), 'done').toEqual([]);
+      await dialog()
+        .getByText(/^Steps/)
+        .click();
+      expect(await axeViolations(page, 'dialog[open]'), 'done, steps open').toEqual([]);
       // The focus ring (as the keyboard shows it) against the dialog's background.
       await page.keyboard.press('Shift');
       await dialog().getByRole('button', { name: 'Copy' }).focus();

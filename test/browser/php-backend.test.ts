@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
+import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 import { startPhpServer, type PhpServer } from '../support/php-server';
@@ -15,7 +15,7 @@ import { openDemoWithSelection, runTask, answered } from './browser';
  */
 describe('the demo against the PHP extension', () => {
   let php: PhpServer;
-  let vite: ViteDevServer;
+  let vite: PreviewServer;
   let context: BrowserContext;
   let profile: string;
   let page: Page;
@@ -25,17 +25,18 @@ describe('the demo against the PHP extension', () => {
     php = await startPhpServer(400);
     process.env.ASK_AI_BACKEND = php.base;
     try {
-      vite = await createServer({
-        configFile: 'vite.config.ts',
-        server: { port: 0, host: '127.0.0.1', strictPort: false },
+      // The built demo (vite.demo.config.ts), its /api/ask-ai proxied to PHP.
+      await build({ configFile: 'vite.demo.config.ts', logLevel: 'error' });
+      vite = await preview({
+        configFile: 'vite.demo.config.ts',
+        preview: { port: 0, host: '127.0.0.1', strictPort: false },
         logLevel: 'error',
       });
     } finally {
       delete process.env.ASK_AI_BACKEND;
     }
-    await vite.listen();
-    const address = vite.httpServer?.address();
-    if (!address || typeof address !== 'object') throw new Error('The dev server has no address.');
+    const address = vite.httpServer.address();
+    if (!address || typeof address !== 'object') throw new Error('The preview server has no address.');
     profile = mkdtempSync(join(tmpdir(), 'ask-ai-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,

@@ -91,23 +91,4 @@ describe('the Tiptap extension', () => {
         '<p>Guided tours start every hour, and entry is free on Sundays.</p>',
     );
   });
-
-  it('refuses Replace, saying why, when the held text changed while the dialog was open', async () => {
-    await answerWith('Shorter.');
-    await openEditor();
-    await selectSecondParagraph();
-    await page.getByRole('button', { name: 'Ask AI about the story' }).click();
-    await run('Shorten');
-    await page.evaluate(() => {
-      const { editor } = window as unknown as TiptapWindow;
-      const first = editor.state.doc.child(0).nodeSize;
-      editor.commands.insertContentAt(first + 8, 'daily ');
-    });
-    await dialog().getByRole('button', { name: 'Replace selection' }).click();
-    await dialog()
-      .getByRole('alert')
-      .getByText('The selected text has changed since this opened. Select it again, or use Insert.')
-      .waitFor();
-    expect(await html()).toContain('Guided daily tours start every hour');
-  });
 });

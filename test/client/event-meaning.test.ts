@@ -99,6 +99,18 @@ describe('interpretEvent', () => {
       { kind: 'backend', message: null },
     ],
     [
+      { event: 'error', success: false, error: 'Not set up.', reason: 'misconfigured' },
+      { kind: 'misconfigured', message: 'Not set up.' },
+    ],
+    [
+      { event: 'error', success: false, error: 'Down.', reason: 'unavailable' },
+      { kind: 'unavailable', message: 'Down.' },
+    ],
+    [
+      { event: 'error', success: false, error: 'Slow.', reason: 'deadline' },
+      { kind: 'deadline', message: 'Slow.' },
+    ],
+    [
       { event: 'awaiting_approval', success: true, runUuid: '', pendingTools: [{ name: 'w' }] },
       { kind: 'suspendedForApproval', tools: ['w'], runUuid: null },
     ],
@@ -179,6 +191,31 @@ describe('interpretEvent', () => {
     });
     expect(step('not a list')).toMatchObject({ action: { step: { requestedTools: undefined } } });
     expect(step(['a'], 'tool')).toMatchObject({ action: { step: { requestedTools: undefined } } });
+  });
+
+  it('reads what each requested tool does in the editor’s words, one plain line of at most 160 characters', () => {
+    const step = (requestedToolCalls: unknown) =>
+      interpretEvent({ event: 'step', step: { kind: 'llm', round: 1, durationMs: 1, requestedToolCalls } });
+    const long = 'x'.repeat(200);
+    expect(
+      step([
+        { name: 'a', activity: 'Reading the page\t“Harbour”…' },
+        { name: 'b' },
+        { name: 'c', activity: 42 },
+        { name: 'd', activity: long },
+        { name: 'e', activity: '   ' },
+      ]),
+    ).toMatchObject({
+      action: {
+        step: {
+          requestedTools: ['a', 'b', 'c', 'd', 'e'],
+          requestedActivities: ['Reading the page “Harbour”…', null, null, 'x'.repeat(160), null],
+        },
+      },
+    });
+    // A backend that says nothing of the kind: no words at all, the tools by their names.
+    const plain = step([{ name: 'a' }]) as { action: { step: object } };
+    expect(plain.action.step).not.toHaveProperty('requestedActivities');
   });
 });
 

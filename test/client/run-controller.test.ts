@@ -89,12 +89,26 @@ describe('run controller: a run', () => {
     stream.line({ event: 'started', runUuid: 'run-1' });
     stream.line({
       event: 'step',
-      step: { kind: 'llm', round: 1, durationMs: 5, requestedToolCalls: [{ name: 'get_page_content', arguments: [] }] },
+      step: {
+        kind: 'llm',
+        round: 1,
+        durationMs: 5,
+        // What the tool does, in the editor's words, where the backend says so.
+        requestedToolCalls: [{ name: 'get_page_content', arguments: [], activity: ' Reading the page\n“Harbour”… ' }],
+      },
     });
     await until(() => h.controller.getSnapshot().steps.length === 2);
     expect(h.controller.getSnapshot().steps).toEqual([
       { id: 0, kind: 'llm', toolName: null, round: 1, durationMs: 5, status: 'done' },
-      { id: 1, kind: 'tool', toolName: 'get_page_content', round: 1, durationMs: null, status: 'running' },
+      {
+        id: 1,
+        kind: 'tool',
+        toolName: 'get_page_content',
+        round: 1,
+        durationMs: null,
+        status: 'running',
+        activity: 'Reading the page “Harbour”…',
+      },
     ]);
     stream.line({
       event: 'step',

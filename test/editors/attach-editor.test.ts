@@ -231,4 +231,54 @@ describe('attachEditor', () => {
     s.attached.open();
     expect(s.shown()).toMatchObject({ open: true, subject: 'text' });
   });
+
+  it('gives the dialog the held image, and the host’s image once none is held', () => {
+    const photo = { src: '/fileadmin/harbour.jpg', file: 7 } as unknown as EditorDialogProps['image'];
+    const hosts = { src: '/fileadmin/host.jpg' } as unknown as EditorDialogProps['image'];
+    let held: EditorDialogProps['image'] = photo;
+    const s = setUp({
+      props: { image: hosts },
+      capture: {
+        get image() {
+          return held;
+        },
+      },
+    });
+    s.attached.open();
+    expect(s.shown().image).toBe(photo);
+    s.attached.close();
+    held = undefined;
+    s.attached.open();
+    expect(s.shown().image).toBe(hosts);
+  });
+
+  it('gives the focus back to the editor once the dialog has closed, never while it is open again', async () => {
+    const focus = vi.fn();
+    let verdict: ApplyRefusal | null = null;
+    const s = setUp({ editsAfterClose: true, capture: { verify: () => verdict, focus, restore: vi.fn() } });
+    s.attached.open();
+    // Refused in the moment the dialog took to close: it opens again to say so, and keeps the focus.
+    const refused = s.replace();
+    verdict = { refused: 'selectionChanged' };
+    s.host().dispatchEvent(new Event('close'));
+    await expect(refused).resolves.toEqual({ refused: 'selectionChanged' });
+    expect(s.shown().open).toBe(true);
+    expect(focus).not.toHaveBeenCalled();
+    // Written: the focus goes to the editor, on what went in.
+    verdict = null;
+    const written = s.insert();
+    s.host().dispatchEvent(new Event('close'));
+    await expect(written).resolves.toBeUndefined();
+    expect(focus).toHaveBeenCalledOnce();
+    // Closed with nothing written (Esc, ×): back on the held selection.
+    s.attached.open();
+    s.shown().onOpenChange?.(false);
+    s.host().dispatchEvent(new Event('close'));
+    expect(focus).toHaveBeenCalledTimes(2);
+    // Opened again before the closing dialog let go of the focus (Ctrl+J at once): the focus stays with it.
+    s.shown().onOpenChange?.(false);
+    s.shown().onOpenChange?.(true);
+    s.host().dispatchEvent(new Event('close'));
+    expect(focus).toHaveBeenCalledTimes(2);
+  });
 });

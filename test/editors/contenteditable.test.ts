@@ -69,6 +69,16 @@ describe('a contenteditable region as an editor', () => {
     expect(capture.document).toBe('The museum reopens in May. Tours start hourly.');
   });
 
+  it('gives the held selection back when the dialog closes with nothing written', () => {
+    const element = region();
+    const adapter = contentEditableAdapter(element);
+    select(element, 'Tours start hourly.');
+    const capture = adapter.capture();
+    document.getSelection()!.removeAllRanges();
+    capture.restore?.();
+    expect(document.getSelection()!.toString()).toBe('Tours start hourly.');
+  });
+
   it('stops following the selection once disposed', () => {
     const element = region();
     const adapter = contentEditableAdapter(element);
@@ -117,7 +127,7 @@ describe('a contenteditable region as an editor', () => {
     expect(contentEditableAdapter(plain).capture().verify('insert', answer('x'))).toEqual({ refused: 'readOnly' });
   });
 
-  it('inserts after the selection and replaces it, as elements, telling the page as a paste would', async () => {
+  it('inserts below the selection’s block, replaces it, as elements, telling the page as a paste would', async () => {
     const element = region();
     const adapter = contentEditableAdapter(element);
     await vi.dynamicImportSettled();
@@ -126,12 +136,12 @@ describe('a contenteditable region as an editor', () => {
     select(element, 'The museum reopens in May.');
     expect(adapter.capture().apply('insert', answer('Entry is **free**.', 'Entry is free.'), META)).toBeNull();
     expect(element.innerHTML).toBe(
-      '<p>The museum reopens in May.<p>Entry is <strong>free</strong>.</p> Tours start hourly.</p>',
+      '<p>The museum reopens in May. Tours start hourly.</p><p>Entry is <strong>free</strong>.</p>',
     );
     expect(events.map((event) => event.inputType)).toEqual(['insertFromPaste']);
     select(element, 'Tours start hourly.');
     expect(adapter.capture().apply('replace', answer('Tours every hour.'), META)).toBeNull();
-    expect(element.textContent).toBe('The museum reopens in May.Entry is free. Tours every hour.');
+    expect(element.textContent).toBe('The museum reopens in May. Tours every hour.Entry is free.');
     expect(element.textContent).not.toContain('hourly');
   });
 

@@ -30,10 +30,11 @@ describe('a textarea as an editor', () => {
   });
 
   it.each([
-    ['a blank line after text', 'First.', 'First.', 'First.\n\nSecond.'],
-    ['one line break after a line end', 'First.\nmore', 'First.\n', 'First.\n\nSecond.more'],
-    ['nothing after a blank line', 'First.\n\nmore', 'First.\n\n', 'First.\n\nSecond.more'],
-  ])('inserts the answer %s', (_gap, value, selected, after) => {
+    ['after the selection, a blank line apart', 'First.', 'First.', 'First.\n\nSecond.'],
+    ['after the line, not inside it', 'First. Rest of it.\nmore', 'First.', 'First. Rest of it.\n\nSecond.\nmore'],
+    ['before the line breaks the selection took', 'First.\nmore', 'First.\n', 'First.\n\nSecond.\nmore'],
+    ['between two paragraphs', 'First.\n\nmore', 'First.\n\n', 'First.\n\nSecond.\n\nmore'],
+  ])('inserts the answer below: %s', (_where, value, selected, after) => {
     const element = field(value, selected);
     expect(give(element, 'insert', 'Second.')).toBeNull();
     expect(element.value).toBe(after);
@@ -45,22 +46,23 @@ describe('a textarea as an editor', () => {
     expect(element.value).toBe('Written.');
   });
 
-  it('inserts at the caret where nothing is selected, but does not replace there', () => {
+  it('inserts below the caret’s line where nothing is selected, but does not replace there', () => {
     const element = field('Ab', 1);
     const capture = textareaAdapter(element).capture();
     expect(capture.selection).toBe('');
     expect(capture.verify('replace', answer('x'))).toEqual({ refused: 'selectionRemoved' });
     expect(capture.apply('insert', answer('x'), META)).toBeNull();
-    expect(element.value).toBe('A\n\nxb');
+    expect(element.value).toBe('Ab\n\nx');
   });
 
-  it('inserts after the selection’s nearest occurrence when text before it changed, else at the end', () => {
-    const element = field('one two. one two. one two.', 'one two.');
+  it('inserts below the selection’s nearest occurrence when text before it changed, else at the end', () => {
+    const element = field('one two.\none two.\none two.', 'one two.');
     element.setSelectionRange(9, 17);
     const capture = textareaAdapter(element).capture();
     element.value = `A ${element.value}`;
     expect(capture.apply('insert', answer('New.'), META)).toBeNull();
-    expect(element.value).toBe('A one two. one two.\n\nNew. one two.');
+    // Below the line of the occurrence nearest the held one: the second.
+    expect(element.value).toBe('A one two.\none two.\n\nNew.\none two.');
 
     const gone = field('Keep this. Drop this.', 'Drop this.');
     const held = textareaAdapter(gone).capture();
@@ -136,5 +138,34 @@ describe('a textarea as an editor', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ inputType: 'insertText', data: 'New.' });
     expect(element.selectionStart).toBe(4);
+  });
+
+  it('in whole-field mode takes the whole field, and refuses Replace once the field changed', () => {
+    const element = field('Our harbour. Tours hourly.', 'Tours');
+    const capture = textareaAdapter(element, { whole: true }).capture();
+    expect(capture.selection).toBe('Our harbour. Tours hourly.');
+    element.value = 'Our harbour. Tours daily.';
+    expect(capture.verify('replace', answer('Shorter.'))).toEqual({ refused: 'selectionChanged' });
+    element.value = 'Our harbour. Tours hourly.';
+    expect(capture.verify('replace', answer('Shorter.'))).toBeNull();
+    expect(capture.apply('replace', answer('Shorter.'), META)).toBeNull();
+    expect(element.value).toBe('Shorter.');
+  });
+
+  it('gives the focus back on what went in, without the blank line before it, else on the held selection', () => {
+    const element = field('First.\nmore', 'First.');
+    const capture = textareaAdapter(element).capture();
+    expect(capture.apply('insert', answer('Second.'), META)).toBeNull();
+    expect(element.value).toBe('First.\n\nSecond.\nmore');
+    element.setSelectionRange(0, 0);
+    capture.focus?.();
+    expect(document.activeElement).toBe(element);
+    expect(element.value.slice(element.selectionStart!, element.selectionEnd!)).toBe('Second.');
+
+    const untouched = field('Keep this. And this.', 'And this.');
+    const held = textareaAdapter(untouched).capture();
+    untouched.setSelectionRange(0, 0);
+    held.focus?.();
+    expect(untouched.value.slice(untouched.selectionStart!, untouched.selectionEnd!)).toBe('And this.');
   });
 });

@@ -45,14 +45,15 @@ describe('sameLanguage', () => {
 });
 
 describe('translationTargets', () => {
-  it('the site’s languages first, then the common ones, each once (any case)', () => {
-    expect(translationTargets(['fr', 'DE', 'pl'], undefined)).toEqual(['fr', 'DE', 'pl', 'en', 'es', 'it', 'nl']);
+  it('the site’s languages and only those, each once (any case), where the host names them', () => {
+    expect(translationTargets(['fr', 'DE', 'pl', 'de'], undefined)).toEqual(['fr', 'DE', 'pl']);
   });
 
-  it('never leads with the content’s own language: it goes last, its regional variants with it', () => {
-    expect(translationTargets(['de', 'de-CH', 'en'], 'de-DE')).toEqual(['en', 'fr', 'es', 'it', 'nl', 'de', 'de-CH']);
-    expect(translationTargets([], 'en')[0]).toBe('de');
-    expect(translationTargets([], 'en').at(-1)).toBe('en');
+  it('never the content’s own language, nor its regional variants', () => {
+    expect(translationTargets(['de', 'de-CH', 'en'], 'de-DE')).toEqual(['en']);
+    expect(translationTargets(['en', 'de'], 'en')).toEqual(['de']);
+    expect(translationTargets(['de'], 'de')).toEqual([]);
+    expect(translationTargets([], 'en')).toEqual(COMMON_LANGUAGES.filter((l) => l !== 'en'));
   });
 
   it('without site languages or a content language: the common ones as they are', () => {

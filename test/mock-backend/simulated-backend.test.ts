@@ -298,6 +298,38 @@ describe('protocol modes', () => {
     expect(withTools.snapshot.steps.length).toBeGreaterThan(0);
   });
 
+  it('typo3: a model round names each call by what it does, never its arguments (nr-llm: the arguments)', async () => {
+    const calls = async (protocol: 'typo3' | 'extended') => {
+      const { fetch } = simulated({ initialState: { protocol } });
+      const offered = (await offerableTools(createTransport({ endpoints: ENDPOINTS, fetch }))).unattended;
+      const response = await fetch(ENDPOINTS.run, {
+        method: 'POST',
+        headers: { Accept: 'application/x-ndjson' },
+        body: JSON.stringify({
+          prompt: 'Summarise it with get_page_content.',
+          context: { selection: ARTICLE },
+          tools: offered.map((t) => t.name),
+          stream: true,
+          requestId: `calls-${protocol}`,
+        }),
+      });
+      const events = (await response.text())
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as { step?: { requestedToolCalls?: Array<Record<string, unknown>> } });
+      return events.flatMap((event) => event.step?.requestedToolCalls ?? []);
+    };
+    const typo3 = await calls('typo3');
+    expect(typo3.length).toBeGreaterThan(0);
+    for (const call of typo3) {
+      expect(call).toMatchObject({ name: expect.any(String), activity: expect.any(String) });
+      expect(call).not.toHaveProperty('arguments');
+    }
+    const extended = await calls('extended');
+    expect(extended.length).toBeGreaterThan(0);
+    for (const call of extended) expect(call).toHaveProperty('arguments');
+  });
+
   it('nr-llm through the client: the same answer, without a partial answer', async () => {
     const { snapshot } = await runTask('Summarise', {
       context: { selection: ARTICLE },

@@ -34,7 +34,7 @@ describe('the answer workflow', () => {
     expect(within(dialog).getByRole('button', { name: 'Next answer' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Previous answer' }));
     expect(within(dialog).getByText('1 of 2')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert below' }));
     await waitFor(() => expect(onInsert).toHaveBeenCalledTimes(1));
     expect((onInsert.mock.calls[0] as [unknown, { instruction: string }])[1].instruction).toBe('Summarise this.');
   });

@@ -72,12 +72,17 @@ describe('for editors: the task, the answer, what to do with it', () => {
   it('at rest shows at most six controls and 25 words, and nothing meant for developers', async () => {
     const { user } = renderDialog({ context: { selection: ARTICLE, recordTable: 'tt_content', recordUid: 7 } });
     const dialog = await openDialog(user);
+    // Without a place beside the selection (this host gives none), the dialog quotes it: the editor's own
+    // words, two lines of them, and "Show all" — outside the budget of the dialog's own controls and words.
+    const quote = within(dialog).getByRole('figure', { name: 'Selected text' });
+    expect(within(quote).getByRole('button', { name: 'Show all' })).toHaveAttribute('aria-expanded', 'false');
+    const own = (element: HTMLElement) => !quote.contains(element);
     const controls = [
       ...within(dialog).queryAllByRole('button'),
       ...within(dialog).queryAllByRole('textbox'),
       ...within(dialog).queryAllByRole('option'),
       ...within(dialog).queryAllByRole('link'),
-    ];
+    ].filter(own);
     expect(controls.map((c) => c.getAttribute('aria-label') ?? c.textContent)).toEqual([
       'Close',
       'Instruction',
@@ -86,7 +91,8 @@ describe('for editors: the task, the answer, what to do with it', () => {
       'Shorten',
       'More tasks›',
     ]);
-    const words = (dialog.textContent ?? '').split(/\s+/).filter((w) => /\w/.test(w));
+    const text = (dialog.textContent ?? '').replace(quote.textContent ?? '', '');
+    const words = text.split(/\s+/).filter((w) => /\w/.test(w));
     const placeholder = within(dialog).getByRole('textbox', { name: 'Instruction' }).getAttribute('placeholder')!;
     expect(words.length + placeholder.split(/\s+/).length).toBeLessThanOrEqual(25);
     expect(within(dialog).getByText('Uses the selected text and this content element.')).toBeInTheDocument();
@@ -390,18 +396,16 @@ describe('one prompt, one list', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('translates into the site’s and common languages, by default never into the content’s own', async () => {
+  it('translates into the site’s languages, never into the content’s own', async () => {
     const { user } = renderDialog({
-      languages: ['pt-BR', 'en'],
+      languages: ['en', 'de', 'pt-BR'],
       context: { selection: ARTICLE, contentLanguage: 'en' },
     });
     const dialog = await openDialog(user);
     await runTask(user, dialog, 'More tasks');
     await runTask(user, dialog, 'Translate');
     const targets = taskNames(dialog).filter((name) => name?.startsWith('Translate into'));
-    expect(targets[0]).toBe('Translate into Brazilian Portuguese');
-    expect(targets.at(-1)).toBe('Translate into English');
-    expect(targets).toContain('Translate into German');
+    expect(targets).toEqual(['Translate into German', 'Translate into Brazilian Portuguese']);
     await runTask(user, dialog, 'Translate into German');
     await settled();
     expect(sent.runs[0]?.prompt).toBe('Translate this text into German.');
@@ -483,6 +487,83 @@ describe('one prompt, one list', () => {
   });
 });
 
+describe('follow-ups', () => {
+  const chips = (dialog: HTMLElement) =>
+    within(within(dialog).getByRole('group', { name: /^(Refine the answer|Die Antwort verfeinern)$/ }))
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+
+  it('offers at most four refinements that fit the task, each refining the answer in view in place', async () => {
+    const { user } = renderDialog({
+      onInsert: vi.fn(),
+      onReplace: vi.fn(),
+      languages: ['en', 'de'],
+      context: { selection: ARTICLE, contentLanguage: 'en' },
+    });
+    const dialog = await openDialog(user);
+    await runTask(user, dialog, 'Shorten');
+    await settled();
+    // After Shorten: not "Longer" (it undoes the task); the site's other language.
+    expect(chips(dialog)).toEqual(['Shorter', 'Simpler', 'More formal', 'In German']);
+    const shortened = answerText(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'In German' }));
+    await settled();
+    expect(sent.runs[1]).toMatchObject({
+      prompt: 'Translate it into German.',
+      tools: [],
+      context: { previousAnswer: shortened, previousInstruction: 'Shorten this text and keep its meaning.' },
+    });
+    // In place: the refined answer is the one in view, named by the follow-up, in the pager after the first.
+    expect(dialog.querySelector('[data-ask-ai-part="provenance"]')).toHaveTextContent(/^In German$/);
+    expect(within(dialog).getByText('2 of 2')).toBeInTheDocument();
+    // Still an edit of the selection: Replace selection stays primary.
+    expect(dialog.querySelector('.ask-ai-footer .ask-ai-primary')).toHaveTextContent('Replace selection');
+  });
+
+  it('are reached by the keyboard and speak German; no language to translate into, no "Auf …"', async () => {
+    const { user } = renderDialog({ locale: 'de', context: { selection: ARTICLE, contentLanguage: 'de' } });
+    const dialog = await openDialog(user, 'KI fragen');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Anweisung' }), 'Zusammen');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await settled();
+    expect(chips(dialog)).toEqual(['Kürzer', 'Länger', 'Einfacher']);
+    const shorter = within(dialog).getByRole('button', { name: 'Kürzer' });
+    shorter.focus();
+    await user.keyboard('{Enter}');
+    await settled();
+    expect(sent.runs[1]?.prompt).toBe('Mach es kürzer.');
+  });
+});
+
+describe('while a task runs or the backend asks to wait', () => {
+  it('the words sent leave the box: no list narrowed by them, no "No task matches"', async () => {
+    holdStreams(true);
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await runInstruction(user, 'Write a teaser for this');
+    await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'running'));
+    expect(within(dialog).getByRole('textbox', { name: 'Instruction' })).toHaveValue('');
+    expect(dialog.querySelector('[data-ask-ai-part="no-match"]')).toBeNull();
+    // They head the answer in the meantime.
+    expect(dialog.querySelector('[data-ask-ai-part="provenance"]')).toHaveTextContent('Write a teaser for this');
+    holdStreams(false);
+    await settled();
+  });
+
+  it('after a 429 "More tasks" is disabled with the tasks, and opens nothing', async () => {
+    backend.setState({ fault: 'rate-limited' });
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    await runTask(user, dialog, 'Shorten');
+    await waitFor(() => expect(dialog.querySelector('[data-ask-ai-part="countdown"]')).not.toBeNull());
+    const more = within(dialog).getByRole('option', { name: 'More tasks' });
+    expect(more).toHaveAttribute('aria-disabled', 'true');
+    expect(task(dialog, 'Improve')).toHaveAttribute('aria-disabled', 'true');
+    await user.click(more);
+    expect(taskNames(dialog)).toEqual(['Improve', 'Fix spelling', 'Shorten', 'More tasks']);
+  });
+});
+
 describe('a run', () => {
   it('posts exactly the unattended names, the instruction and the context', async () => {
     const { user } = renderDialog({
@@ -523,6 +604,15 @@ describe('a run', () => {
 
   it('says quietly what it waits for, streams the answer, and gives the focus to its use', async () => {
     holdStreams(true);
+    // The server takes the task only when the test lets it: "Waiting for the server…" is held, not passed.
+    let takeTask!: () => void;
+    const taken = new Promise<void>((resolve) => (takeTask = resolve));
+    server.use(
+      http.post('*/api/ask-ai/run', async () => {
+        await taken;
+        return undefined;
+      }),
+    );
     const onReplace = vi.fn();
     const { user } = renderDialog({
       onInsert: vi.fn(),
@@ -537,8 +627,9 @@ describe('a run', () => {
     // Until the server has the task, it is the server that is waited for, not the AI (the progress line
     // comes with the lazily loaded contents: waited for, not assumed).
     await waitFor(() => expect(progress()).toHaveTextContent('Waiting for the server…'));
-    await act(async () => releaseStream());
+    takeTask();
     await waitFor(() => expect(progress()).toHaveTextContent(/Thinking…|Working with the site’s tools…/));
+    await act(async () => releaseStream());
     for (let i = 0; i < 6; i++) await act(async () => releaseStream());
     holdStreams(false);
     await settled();
@@ -558,16 +649,13 @@ describe('a run', () => {
     await waitFor(() => expect(onReplace).toHaveBeenCalledTimes(1));
   });
 
-  it('says the site’s tools are at work while one runs', async () => {
-    // The model's round asked for a tool, and the tool's own step has not come yet.
+  /** The run answers `started` and a model round that asked for `calls`, and then holds until stopped. */
+  function toolRoundHeld(calls: unknown[]) {
     server.use(
       http.post('*/api/ask-ai/run', ({ request }) => {
         const lines = [
           { event: 'started', runUuid: '7f1c0a52-6a7e-4a43-9a3e-0c6d1b2f9e10' },
-          {
-            event: 'step',
-            step: { kind: 'llm', round: 1, durationMs: 600, requestedToolCalls: [{ name: 'get_page_content' }] },
-          },
+          { event: 'step', step: { kind: 'llm', round: 1, durationMs: 600, requestedToolCalls: calls } },
         ];
         const body = new ReadableStream<Uint8Array>({
           start(controller) {
@@ -578,13 +666,52 @@ describe('a run', () => {
         return new HttpResponse(body, { headers: { 'content-type': 'application/x-ndjson' } });
       }),
     );
-    const { user } = renderDialog();
-    const dialog = await openDialog(user);
-    await runInstruction(user, 'Summarise this.');
-    await waitFor(() =>
-      expect(dialog.querySelector('[data-ask-ai-part="progress"]')).toHaveTextContent('Working with the site’s tools…'),
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+  }
+  const progress = (dialog: HTMLElement) => dialog.querySelector('[data-ask-ai-part="progress"]');
+
+  it('says which of the site’s tools is at work, in the backend’s words for it, else by its name', async () => {
+    // The model's round asked for a tool, and the tool's own step has not come yet.
+    toolRoundHeld([{ name: 'get_page_content', arguments: { uid: 4 }, activity: 'Reading the page “Harbour”…' }]);
+    const first = renderDialog();
+    let dialog = await openDialog(first.user);
+    await runInstruction(first.user, 'Summarise this.');
+    await waitFor(() => expect(progress(dialog)).toHaveTextContent('Reading the page “Harbour”…'));
+    // No ids, no arguments, no JSON: the words and nothing else.
+    expect(progress(dialog)).not.toHaveTextContent(/uid|\{|get_page_content/);
+    await first.user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    first.unmount();
+
+    toolRoundHeld([{ name: 'get_page_content' }]);
+    const second = renderDialog();
+    dialog = await openDialog(second.user);
+    await runInstruction(second.user, 'Summarise this.');
+    await waitFor(() => expect(progress(dialog)).toHaveTextContent('Using “Get page content”…'));
+    await second.user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+  });
+
+  it('counts the seconds until the first words, and says it still waits after 15 s', async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    try {
+      toolRoundHeld([]);
+      const { user } = renderDialog();
+      const dialog = await openDialog(user);
+      await runInstruction(user, 'Summarise this.');
+      await waitFor(() => expect(progress(dialog)).toHaveTextContent('Thinking…'));
+      await act(async () => void vi.advanceTimersByTime(4_000));
+      expect(within(progress(dialog) as HTMLElement).getByText(/^[4-5] s$/)).toHaveAttribute(
+        'data-ask-ai-part',
+        'elapsed',
+      );
+      await act(async () => void vi.advanceTimersByTime(12_000));
+      await waitFor(() => expect(progress(dialog)).toHaveTextContent('Still waiting for the AI service…'));
+      expect(within(progress(dialog) as HTMLElement).getByText(/^1[6-7] s$/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('starts one run for a double click on Send', async () => {
@@ -961,7 +1088,7 @@ describe('handing the answer back', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Write keywords for the page');
     await settled();
-    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert below' }));
     await waitFor(() => expect(onInsert).toHaveBeenCalledTimes(1));
     const [answer, meta] = onInsert.mock.calls[0] as [{ markdown: string; text: string }, Record<string, unknown>];
     expect(answer.markdown).toMatch(/^- /m);
@@ -987,7 +1114,7 @@ describe('handing the answer back', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await settled();
-    const insert = within(dialog).getByRole('button', { name: 'Insert' });
+    const insert = within(dialog).getByRole('button', { name: 'Insert below' });
     await user.dblClick(insert);
     await waitFor(() => expect(insert).toBeDisabled());
     expect(within(dialog).getByRole('button', { name: 'Replace selection' })).toBeDisabled();
@@ -996,7 +1123,7 @@ describe('handing the answer back', () => {
     // A new answer can be applied again.
     await runInstruction(user, 'Shorten this.');
     await settled();
-    expect(within(dialog).getByRole('button', { name: 'Insert' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Insert below' })).toBeEnabled();
   });
 
   it('hands an answer over once when two clicks land before the first has finished', async () => {
@@ -1005,7 +1132,7 @@ describe('handing the answer back', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await settled();
-    const insert = within(dialog).getByRole('button', { name: 'Insert' });
+    const insert = within(dialog).getByRole('button', { name: 'Insert below' });
     // Both in one task: the first is still reading the answer when the second arrives.
     fireEvent.click(insert);
     fireEvent.click(insert);
@@ -1040,7 +1167,7 @@ describe('handing the answer back', () => {
     );
     expect(screen.getByRole('dialog')).toBeVisible();
     expect(screen.getAllByRole('status').map((s) => s.textContent)).not.toContain('Replaced');
-    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert below' }));
     await waitFor(() => expect(onInsert).toHaveBeenCalledTimes(1));
     expect(onReplace).toHaveBeenCalledTimes(1);
   });
@@ -1053,9 +1180,9 @@ describe('handing the answer back', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await settled();
-    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert below' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Could not insert here.');
-    expect(within(dialog).getByRole('button', { name: 'Insert' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Insert below' })).toBeEnabled();
   });
 
   it('shows the host’s own words for a refusal that brings them', async () => {
@@ -1064,7 +1191,7 @@ describe('handing the answer back', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Summarise this.');
     await settled();
-    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert below' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This field takes plain text only.');
   });
 
@@ -1145,9 +1272,28 @@ describe('handing the answer back', () => {
     await runTask(user, dialog, 'Alt text');
     await settled();
     expect(sent.runs[0]).toMatchObject({ image: { fileReference: 12 }, tools: [] });
-    expect(within(dialog).queryByRole('button', { name: 'Insert' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Insert below' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Use as alt text' }));
     await waitFor(() => expect(onReplace).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows the image an alt text is for: a thumbnail and its file’s name, never an unsafe address', async () => {
+    const preview = { src: '/fileadmin/_processed_/lighthouse_thumb.png', name: 'lighthouse.png' };
+    const first = renderDialog({ subject: 'image', image: { fileReference: 12 }, imagePreview: preview });
+    let dialog = await openDialog(first.user);
+    const figure = dialog.querySelector('[data-ask-ai-part="image"]')!;
+    expect(figure.querySelector('img')).toHaveAttribute('src', preview.src);
+    expect(figure.querySelector('img')).toHaveAttribute('alt', '');
+    expect(figure).toHaveTextContent('lighthouse.png');
+    first.unmount();
+    // An image of the page, by its address: that address and its file's name.
+    const second = renderDialog({ subject: 'image', image: { src: '/fileadmin/garden%20gate.jpg?v=2' } });
+    dialog = await openDialog(second.user);
+    expect(dialog.querySelector('[data-ask-ai-part="image"]')).toHaveTextContent('garden gate.jpg');
+    second.unmount();
+    const unsafe = renderDialog({ subject: 'image', image: { src: 'javascript:alert(1)' } });
+    dialog = await openDialog(unsafe.user);
+    expect(dialog.querySelector('[data-ask-ai-part="image"]')).toBeNull();
   });
 
   it('offers no alt text where no model can see the image', async () => {
@@ -1260,7 +1406,7 @@ describe('reserved accessible names', () => {
       'Send',
       'Stop',
       'Answer',
-      'Insert',
+      'Insert below',
       'Replace selection',
       'Copy',
       'Try again',
@@ -1420,7 +1566,7 @@ describe('promises the dialog keeps', () => {
     await settled();
     expect(dialog).toHaveAttribute('data-state', 'failed');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('The AI gave no answer.');
-    expect(within(dialog).queryByRole('button', { name: 'Insert' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Insert below' })).not.toBeInTheDocument();
   });
 
   it('marks each withheld tool with its reason for styling (data-reason)', async () => {
@@ -1472,7 +1618,7 @@ describe('promises the dialog keeps', () => {
     const dialog = await openDialog(user);
     await runInstruction(user, 'Go');
     await settled();
-    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert below' }));
     await waitFor(() => expect(onInsert).toHaveBeenCalled());
     expect((onInsert.mock.calls[0] as [{ text: string }])[0].text).toBe(
       'Use *stars* and bold.\n\n<b>kept</b>\n\n• one\n• two',

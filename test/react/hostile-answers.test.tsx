@@ -48,7 +48,7 @@ describe('no answer can take the host page down', () => {
       const region = await within(dialog).findByRole('region', { name: 'Answer' });
       await waitFor(() => expect(region.querySelector('div')?.childNodes.length).toBeGreaterThan(0));
       onInsert.mockClear();
-      await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Insert below' }));
       await waitFor(() => expect(onInsert).toHaveBeenCalledTimes(1));
       expect((onInsert.mock.calls[0] as [{ markdown: string; text: string }])[0].markdown).toBe(answer);
     },

@@ -75,7 +75,10 @@ const DOCUMENTED = [
   'show-earlier',
   'insert',
   'replace',
+  'selection',
+  'follow-ups',
 ] as const;
+// (`image`, the alt-text dialog's thumbnail, is asserted in ask-ai-dialog.test.tsx.)
 
 /** The parts README calls rarer: each in the one state that shows it. */
 const RARE = [
@@ -149,8 +152,8 @@ describe('the documented parts', () => {
     dialog = await openDialog(user);
     look();
     await user.click(within(dialog).getByRole('button', { name: /^Show earlier answers/ }));
-    await within(dialog).findByRole('button', { name: 'Insert' });
-    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await within(dialog).findByRole('button', { name: 'Insert below' });
+    await user.click(within(dialog).getByRole('button', { name: 'Insert below' }));
     await within(dialog).findByRole('alert');
     await user.click(within(dialog).getByRole('button', { name: 'Show changes' }));
     await waitFor(() => expect(dialog.querySelector('[data-ask-ai-part="changes"]')).not.toBeNull());
@@ -266,7 +269,7 @@ describe('the documented parts', () => {
 
     // Handed over, with the dialog kept open: applied.
     const applied = await ask({ closeOnApply: false, onInsert: () => undefined });
-    await applied.user.click(within(applied.dialog).getByRole('button', { name: 'Insert' }));
+    await applied.user.click(within(applied.dialog).getByRole('button', { name: 'Insert below' }));
     await within(applied.dialog).findByText('Inserted');
     note();
     applied.unmount();

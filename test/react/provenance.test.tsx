@@ -24,7 +24,7 @@ describe('an answer says what it is', () => {
     await settled();
     expect(provenance(dialog)).toHaveTextContent(/^“Summarise this text\.”$/);
     expect(provenance(dialog)).not.toHaveTextContent('Inserted');
-    await user.click(within(dialog).getByRole('button', { name: 'Insert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert below' }));
     await waitFor(() => expect(provenance(dialog)).toHaveTextContent('Inserted'));
   });
 
@@ -41,7 +41,7 @@ describe('an answer says what it is', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
     await settled();
     expect(provenance(dialog)).toHaveTextContent('Incomplete');
-    expect(within(dialog).getByRole('button', { name: 'Insert' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Insert below' })).toBeEnabled();
   });
 
   it('labels an earlier answer "Earlier answer" when the last run failed', async () => {

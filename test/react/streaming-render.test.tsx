@@ -156,7 +156,8 @@ describe('a streamed answer in the dialog', () => {
     expect(calls).toEqual(before);
     expect(before.context).toBeGreaterThan(0);
     expect(before.tools).toBeGreaterThan(0);
-    expect(screen.getByRole('textbox', { name: 'Instruction' })).toHaveValue('Go');
+    // The words went out with the task: they head the answer, the box is free.
+    expect(screen.getByRole('textbox', { name: 'Instruction' })).toHaveValue('');
   });
 
   it('shows a half-written **bold as bold while streaming, never its raw markers', async () => {

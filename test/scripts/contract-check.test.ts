@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkConformance } from '../../scripts/contract-check';
+import { checkConformance, streamingNote } from '../../scripts/contract-check';
 
 let server: ViteDevServer;
 let origin = '';
@@ -40,6 +40,19 @@ describe('contract:check against the simulated backend served by vite', () => {
     expect(lines).toContain('an outcome other than helpful / not_helpful is refused with 400');
     const refined = /the refinement answered (\d+) characters; the answer it refined had (\d+)/.exec(lines);
     expect(Number(refined?.[1])).toBeLessThan(Number(refined?.[2]));
+  });
+
+  it('says whether the answer streamed to it, or came together at the end', async () => {
+    const results = await checkConformance({ tools: `${origin}/api/ask-ai/tools`, run: `${origin}/api/ask-ai/run` });
+    // The simulated backend answers at once in tests: too quick to tell.
+    expect(results.find((r) => r.line.includes('after the request, the end at'))?.line).toMatch(
+      /too quick to tell whether it streams/,
+    );
+    expect(streamingNote({ deltaTimes: [150, 300, 450], endedAt: 1650 })).toMatch(/: the answer streams$/);
+    expect(streamingNote({ deltaTimes: [5790, 5800, 5810], endedAt: 5823 })).toMatch(
+      /first 5790 ms after the request, the end at 5823 ms: the pieces came together at the end: something buffers/,
+    );
+    expect(streamingNote({ deltaTimes: [], endedAt: 2000 })).toMatch(/no delta events: the answer came whole/);
   });
 
   it('runs as the npm script and prints a closing count', async () => {

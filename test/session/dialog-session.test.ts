@@ -188,7 +188,7 @@ describe('the dialog session', () => {
     expect(signals[0]?.aborted).toBe(true);
   });
 
-  it('asks for an instruction instead of running an empty one; the words leave the prompt once answered', async () => {
+  it('asks for an instruction instead of running an empty one; the words leave the prompt once sent', async () => {
     const { session, runs } = setup();
     session.setInstruction('   ');
     expect(session.start()).toBe(false);
@@ -197,11 +197,22 @@ describe('the dialog session', () => {
     // Typing clears the note at once.
     expect(session.getSnapshot().notice).toBeNull();
     expect(session.start()).toBe(true);
-    expect(session.getSnapshot().instruction).toBe('Summarise this.');
+    // They head the answer now: the prompt is free, with no list narrowed by words already sent.
+    expect(session.getSnapshot().instruction).toBe('');
     await settled(session);
     expect(runs[0]?.prompt).toBe('Summarise this.');
-    // They head the answer now: the prompt is free for a refinement.
     expect(session.getSnapshot().instruction).toBe('');
+  });
+
+  it('gives the words back when their task never ran: stopped while it waited for the tool list', async () => {
+    const { session, sim } = setup();
+    sim.backend.setState({ latency: 200 });
+    session.setActive(true);
+    session.setInstruction('Link the latest news.');
+    session.start();
+    expect(session.getSnapshot()).toMatchObject({ status: 'preparing', instruction: '' });
+    session.stop();
+    expect(session.getSnapshot()).toMatchObject({ status: 'idle', instruction: 'Link the latest news.' });
   });
 
   it('keeps the typed instruction through a failure and a stop: nothing typed is lost', async () => {
@@ -230,9 +241,32 @@ describe('the dialog session', () => {
     session.setActive(true);
     const reopened = session.getSnapshot();
     expect(reopened).toMatchObject({ instruction: '', answer: '', result: null, shown: -1, earlier: 1, notice: null });
-    session.showVariant(0);
+    expect(reopened.variants).toEqual([]);
+    session.showEarlier();
     expect(session.getSnapshot()).toMatchObject({ shown: 0, earlier: 0 });
     expect(session.getSnapshot().result?.markdown).toMatch(/reading garden/);
+  });
+
+  it('pages through this open’s answers only, until the earlier ones are asked for', async () => {
+    const { session } = setup();
+    session.setActive(true);
+    session.setOptions({ context: { selection: 'The library opens a reading garden on 1 June.' } });
+    session.start('Summarise this text.');
+    await settled(session);
+    session.setActive(false);
+    session.setActive(true);
+    session.start('Shorten this text.');
+    await settled(session);
+    // One answer of this open, not "2 of 2" with the one of a closed dialog.
+    expect(session.getSnapshot()).toMatchObject({ shown: 0, earlier: 1 });
+    expect(session.getSnapshot().variants.map((v) => v.result.meta.instruction)).toEqual(['Shorten this text.']);
+    session.showVariant(-1);
+    expect(session.getSnapshot().result?.meta.instruction).toBe('Shorten this text.');
+    session.showEarlier();
+    const all = session.getSnapshot();
+    expect(all.variants.map((v) => v.result.meta.instruction)).toEqual(['Summarise this text.', 'Shorten this text.']);
+    expect(all).toMatchObject({ shown: 0, earlier: 0 });
+    expect(all.result?.meta.instruction).toBe('Summarise this text.');
   });
 
   it('keeps the answer in view while the next one is asked for, until its first words', async () => {

@@ -31,6 +31,12 @@ describe('failureView', () => {
     [{ kind: 'badRequest', message: 'Bad.' }, false, [EN_MESSAGES.badRequest], said('Bad.')],
     [{ kind: 'guardrail', message: 'Blocked.' }, false, [EN_MESSAGES.guardrail], said('Blocked.')],
     [
+      { kind: 'misconfigured', message: 'Not set up.' },
+      true,
+      [EN_MESSAGES.misconfigured, EN_MESSAGES.partialKept],
+      said('Not set up.'),
+    ],
+    [
       { kind: 'server', status: 500, message: 'RuntimeException: x' },
       true,
       [EN_MESSAGES.server, EN_MESSAGES.partialKept],
@@ -110,9 +116,11 @@ describe('outcomeOf', () => {
 
   it('offers a retry only where it can help, and after a Retry-After only later', () => {
     const failed = (failure: AskAiFailure) => outcomeOf(run({ status: 'failed', failure }));
-    for (const kind of ['forbidden', 'notFound', 'badRequest', 'guardrail'] as const) {
+    for (const kind of ['forbidden', 'notFound', 'badRequest', 'guardrail', 'misconfigured'] as const) {
       expect(failed({ kind, message: null })?.retry).toBe('never');
     }
+    // A service that failed or did not answer may answer the next time; one refusing its set-up will not.
+    for (const kind of ['unavailable', 'deadline'] as const) expect(failed({ kind, message: null })?.retry).toBe('now');
     expect(failed({ kind: 'network' })).toMatchObject({ tone: 'alert', retry: 'now', retryAfterSeconds: null });
     expect(failed({ kind: 'rateLimited', retryAfterSeconds: 30 })).toMatchObject({
       retry: 'later',

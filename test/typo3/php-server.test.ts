@@ -75,13 +75,15 @@ describe('the TYPO3 extension on php:serve', () => {
 
   it('lists nr-llm’s tasks as presets, runs one on the selection and takes feedback on its answer', async () => {
     const listed = (await (await fetch(`${server.base}/tasks`)).json()) as {
-      presets: Array<{ label: string; prompt: string; task: number }>;
+      presets: Array<{ label: string; prompt: string; task: number; use: string }>;
     };
-    // Not the system-log task (it reads no editor text), not the one switched off.
-    expect(listed.presets.map((p) => p.label)).toEqual([
-      'Teaser in 160 characters',
-      'Key points as a list',
-      'Internal memo',
+    // Not the system-log task (it reads no editor text), not the one switched off; each says how its
+    // answer is used (a rewrite replaces the selection, the rest goes below it).
+    expect(listed.presets.map((p) => [p.label, p.use])).toEqual([
+      ['Teaser in 160 characters', 'insert'],
+      ['Key points as a list', 'insert'],
+      ['Rewrite in plain language', 'replace'],
+      ['Internal memo', 'insert'],
     ]);
     const preset = listed.presets[1]!;
     const response = await post('run', {

@@ -62,7 +62,7 @@ describe('a field adapter’s handler', () => {
       if (close) await user.click(close);
       field.open();
       await user.click(await control('option', 'Summarise'));
-      await user.click(await control('button', 'Insert'));
+      await user.click(await control('button', 'Insert below'));
     };
     await insertAnswer();
     await vi.waitFor(() => expect(first).toHaveBeenCalledTimes(1));

@@ -57,7 +57,7 @@ describe('ask-ai-dialog/widget', () => {
       const events: CustomEvent[] = [];
       document.addEventListener('ask-ai-insert', (e) => events.push(e as CustomEvent));
       await pickTask(user, shadow, 'Summarise');
-      await user.click(await shadow.findByRole('button', { name: 'Insert' }));
+      await user.click(await shadow.findByRole('button', { name: 'Insert below' }));
       await waitFor(() => expect(events).toHaveLength(1));
       expect(events[0]?.detail).toMatchObject({
         answer: { markdown: expect.any(String), text: expect.any(String) },
@@ -91,7 +91,7 @@ describe('ask-ai-dialog/widget', () => {
     element.addEventListener('ask-ai-replace', (event) => event.preventDefault());
     await user.click(await shadow.findByRole('button', { name: 'Ask AI' }));
     await pickTask(user, shadow, 'Summarise');
-    await user.click(await shadow.findByRole('button', { name: 'Insert' }));
+    await user.click(await shadow.findByRole('button', { name: 'Insert below' }));
     expect(await shadow.findByRole('alert')).toHaveTextContent('The field is locked by another editor.');
     // Kept and open: not "Inserted", the answer still there to copy.
     expect(element.shadowRoot?.querySelector('dialog')).toHaveAttribute('open');

@@ -3,8 +3,14 @@ import { AskAiDialog, type AskAiDialogProps, type TaskAnswer, type TaskAnswerMet
 import { createDialogSession, createTransport, type DialogSnapshot } from 'ask-ai-dialog/client';
 import { createUnattendedFilter, type ToolTraits } from 'ask-ai-dialog/unattended';
 import { defineAskAiDialogElement, mount } from 'ask-ai-dialog/widget';
-import { attachEditor, textareaAdapter, type EditorAdapter } from 'ask-ai-dialog/editors';
-import type { AskAiEditorOptions, FieldAdapterOptions } from 'ask-ai-dialog/fields';
+import {
+  attachEditor,
+  textareaAdapter,
+  type AskAiDialogSettings,
+  type AskAiEditorOptions,
+  type EditorAdapter,
+} from 'ask-ai-dialog/editors';
+import type { FieldAdapterOptions } from 'ask-ai-dialog/fields';
 
 const traits: ToolTraits[] = [
   {
@@ -35,3 +41,6 @@ export const attached = attachEditor(adapter, { mount, props: { ...props, hideTr
 // One options type for every editor front end.
 export const fieldOptions: FieldAdapterOptions = { endpoints: props.endpoints, onApply: () => undefined };
 export const editorOptions: AskAiEditorOptions = fieldOptions;
+// The seam owns the options and the dialog's settings: a front end passes them on without React's types.
+export const settings: AskAiDialogSettings = { ...editorOptions, open: true };
+export const mountedBy: AskAiEditorOptions['mount'] = mount;

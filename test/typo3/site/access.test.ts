@@ -11,6 +11,7 @@ import {
   selectParagraph,
   sentText,
   sql,
+  typo3,
   useTypo3,
 } from './harness/backend';
 
@@ -84,6 +85,14 @@ describe('who may ask, in the real TYPO3', () => {
       .first()
       .waitFor();
     expect(await model.log()).toEqual([]);
+    // Without a session every route of the dialog — the public ask_ai_routes too — is TYPO3's 302 to its
+    // login, before the extension sees the request (measured; docs/typo3.md says so): the dialog reads it
+    // as a session that ended.
+    for (const path of ['/typo3/ajax/ask-ai/routes', '/typo3/ajax/ask-ai/tools']) {
+      const answer = await fetch(new URL(path, typo3().url), { redirect: 'manual' });
+      expect(answer.status, path).toBe(302);
+      expect(answer.headers.get('location'), path).toMatch(/\/typo3\/login$/);
+    }
   });
 });
 

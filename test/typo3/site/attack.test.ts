@@ -7,10 +7,10 @@ import {
   events,
   login,
   model,
+  mostAtOnce,
   page,
   route,
   sentText,
-  settings,
   sql,
   typo3,
   useTypo3,
@@ -130,19 +130,6 @@ describe('feedback that cannot be forged, in the real TYPO3', () => {
 describe('one editor’s many runs, in the real TYPO3', () => {
   useTypo3();
 
-  /** The most model calls that were open at one moment. */
-  function mostAtOnce(log: Awaited<ReturnType<typeof model.log>>): number {
-    const edges = log.flatMap((r) => [
-      [r.receivedAt, 1],
-      [r.endedAt ?? Number.POSITIVE_INFINITY, -1],
-    ]);
-    edges.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
-    let open = 0;
-    let most = 0;
-    for (const [, step] of edges) most = Math.max(most, (open += step!));
-    return most;
-  }
-
   /**
    * Sends `count` runs from the editor's session (Node's HTTP client: no browser limit of six
    * connections) and, while the admitted ones hold the model, asks for the login page and the site's
@@ -214,17 +201,6 @@ describe('one editor’s many runs, in the real TYPO3', () => {
     expect(answeredWhileBusy).toBe(true);
     expect(loginStatus).toBe(200);
     expect(frontStatus).toBe(200);
-  });
-
-  it('the site-wide limit holds when the per-user limit is raised', async () => {
-    await settings({ runsPerUser: 50, runsPerSite: 1 });
-    await model.script({ when: 'slowly', delayMs: 8_000, content: 'Slow.', times: null });
-    await login('editor');
-    const { answers, log, answeredWhileBusy, loginStatus } = await flood(20, 1);
-    expectRunsOrRefusals(answers, 'siteLimit');
-    expect(mostAtOnce(log)).toBe(1);
-    expect(answeredWhileBusy).toBe(true);
-    expect(loginStatus).toBe(200);
   });
 });
 

@@ -14,8 +14,12 @@ import {
   useTypo3,
 } from './harness/backend';
 
-describe('an editor with nr-llm grant, in the real TYPO3', () => {
-  useTypo3();
+// On the suite's site (MariaDB), and once more on SQLite: the round an editor makes works on either.
+describe.each([
+  ['the suite’s database', {}],
+  ['SQLite', { on: 'sqlite' as const }],
+])('an editor with nr-llm grant, in the real TYPO3 on %s', (_database, on) => {
+  useTypo3(on);
 
   it('shortens the selected paragraph, replaces it and saves: only that paragraph changes', async () => {
     const mark = markLogs();

@@ -16,6 +16,13 @@ final class ExtensionSettings
 {
     public const TASK_PLACEMENTS = ['beside', 'instead', 'off'];
 
+    /**
+     * A run's deadline by default: under the read timeout common proxies and FastCGI front ends keep
+     * (nginx's `proxy_read_timeout` and `fastcgi_read_timeout`, Apache's `ProxyTimeout`: 60 s), with 10 s to
+     * spare, since a single model call sends nothing while it lasts. A site that raises it raises those too.
+     */
+    public const DEFAULT_DEADLINE = 50;
+
     /** @var array<string, mixed>|null */
     private ?array $settings = null;
 
@@ -48,7 +55,7 @@ final class ExtensionSettings
     /** Seconds a run may take, whatever it waits for; below the dialog's 180 s of silence. */
     public function runDeadline(): int
     {
-        return $this->integer('runDeadline', 120, 10, 170);
+        return $this->integer('runDeadline', self::DEFAULT_DEADLINE, 10, 170);
     }
 
     /** Ratings one editor may post a minute. */

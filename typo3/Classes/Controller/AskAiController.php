@@ -90,7 +90,7 @@ final class AskAiController
             $user = $this->guard->editor();
             $cancel = CancelRequest::fromArray($this->body->object($request, RequestBody::SMALL_LIMIT_BYTES), $this->labels);
 
-            return $this->json->json(['success' => true, 'cancelled' => $this->canceller->cancel($this->access->actor($user), $cancel, time())]);
+            return $this->json->json(['success' => true, 'cancelled' => $this->canceller->cancel($this->access->actor($user), $cancel)]);
         });
     }
 

@@ -6,11 +6,11 @@ namespace AskAiDialog\AskAi\Feedback;
 
 use AskAiDialog\AskAi\Configuration\ExtensionSettings;
 use AskAiDialog\AskAi\Http\OutcomeRequest;
+use AskAiDialog\AskAi\Http\RateLimit;
 use AskAiDialog\AskAi\Http\Refusal;
 use AskAiDialog\AskAi\Localization\Labels;
 use AskAiDialog\AskAi\Run\RunLedger;
-use Symfony\Component\RateLimiter\RateLimiterFactory;
-use Symfony\Component\RateLimiter\Storage\StorageInterface;
+use Throwable;
 
 /**
  * An editor's verdict on an answer, into nr-llm's outcome table — only for an answer this editor was
@@ -24,7 +24,7 @@ final class FeedbackRecorder
         private readonly RunLedger $ledger,
         private readonly CallRatingsInterface $ratings,
         private readonly ExtensionSettings $settings,
-        private readonly StorageInterface $limits,
+        private readonly RateLimit $rate,
         private readonly Labels $labels,
     ) {
     }
@@ -32,16 +32,8 @@ final class FeedbackRecorder
     /** @throws Refusal 429 past the rate, 404 not this editor's answer, 409 changed once already */
     public function record(int $owner, OutcomeRequest $request): void
     {
-        $limiter = (new RateLimiterFactory(
-            ['id' => 'ask_ai_outcome', 'policy' => 'sliding_window', 'limit' => $this->settings->feedbackPerMinute(), 'interval' => '1 minute'],
-            $this->limits,
-        ))->create((string)$owner);
-        $allowed = $limiter->consume();
-        if (!$allowed->isAccepted()) {
-            $wait = max(1, $allowed->getRetryAfter()->getTimestamp() - time());
-            $message = $this->labels->get('error.outcome.tooMany', 'Too many ratings in a short time. Try again in %d seconds.', [$wait]);
-            throw new Refusal(429, $message, ['Retry-After' => (string)$wait]);
-        }
+        $tooMany = ['error.outcome.tooMany', 'Too many ratings in a short time. Try again in %d seconds.'];
+        $this->rate->take('outcome', $owner, $this->settings->feedbackPerMinute(), $tooMany);
         $answer = $this->ledger->answer($owner, $request->correlationId);
         if ($answer === null) {
             throw new Refusal(404, $this->labels->get('error.outcome.unknown', 'This answer cannot be rated here.'));
@@ -50,10 +42,18 @@ final class FeedbackRecorder
             return;
         }
         $changes = $answer['rating'] === '' ? 0 : $answer['rating_changes'] + 1;
-        if ($changes > 1) {
+        // Taken in one statement, only from the rating read above and while no other is being written: of
+        // ratings posted at the same moment (on any node) one wins, and only the winner writes nr-llm's
+        // outcome table — which keeps one verdict per answer only when its writes do not overlap.
+        if ($changes > 1 || !$this->ledger->rate($answer['uid'], $answer['rating'], $answer['rating_changes'], $request->rating, $changes)) {
             throw new Refusal(409, $this->labels->get('error.outcome.changed', 'This answer was rated already.'));
         }
-        $this->ratings->record($request->correlationId, $request->rating);
-        $this->ledger->rate($answer['uid'], $request->rating, $changes);
+        try {
+            $this->ratings->record($request->correlationId, $request->rating);
+        } catch (Throwable $failed) {
+            $this->ledger->settleRating($answer['uid'], $answer['rating'], $answer['rating_changes']);
+            throw $failed;
+        }
+        $this->ledger->settleRating($answer['uid']);
     }
 }

@@ -5,7 +5,10 @@ declare(strict_types=1);
 namespace AskAiDialog\AskAi\Form;
 
 use AskAiDialog\AskAi\Access\EditorAccess;
+use AskAiDialog\AskAi\Image\ImagePreviews;
+use AskAiDialog\AskAi\Localization\Labels;
 use AskAiDialog\AskAi\Rte\EditorOptions;
+use AskAiDialog\AskAi\Rte\SiteLanguages;
 use TYPO3\CMS\Backend\Form\AbstractNode;
 use TYPO3\CMS\Core\Page\JavaScriptModuleInstruction;
 use TYPO3\CMS\Core\Utility\StringUtility;
@@ -16,6 +19,10 @@ use TYPO3\CMS\Core\Utility\StringUtility;
  * subject being the record's image — its file reference, or its file while the reference is not saved.
  * The answer replaces the field's value for the editor to review and save. Shown only to editors who may
  * use the dialog, where a model can see images.
+ *
+ * The button is named for what it does ("Write alt text with AI", not the icon's title alone) and shows the
+ * Ask AI sparkle; the dialog shows the image (a thumbnail and the file's name) and writes the alt text in
+ * the record's language (its site language).
  */
 final class AltTextControl extends AbstractNode
 {
@@ -24,6 +31,9 @@ final class AltTextControl extends AbstractNode
     public function __construct(
         private readonly EditorAccess $access,
         private readonly EditorOptions $options,
+        private readonly Labels $labels,
+        private readonly ImagePreviews $previews,
+        private readonly SiteLanguages $languages,
     ) {
     }
 
@@ -41,17 +51,25 @@ final class AltTextControl extends AbstractNode
             return [];
         }
         $id = StringUtility::getUniqueId('ask-ai-alt-text-');
+        $name = $this->labels->get('altText.control', 'Write alt text with AI');
+        $row = $this->data['databaseRow'] ?? [];
+        $language = $this->languages->ofRecord((int)($this->data['effectivePid'] ?? $row['pid'] ?? 0), self::languageUid($row['sys_language_uid'] ?? 0));
+        $preview = $this->previews->of($image);
 
         return [
-            'iconIdentifier' => 'actions-lightbulb-on',
-            'title' => $dialog['messages']['trigger'] ?? 'Ask AI',
-            'linkAttributes' => ['id' => $id, 'data-ask-ai-part' => 'alt-text-control'],
+            'iconIdentifier' => 'ask-ai-sparkle',
+            'title' => $name,
+            // TYPO3 gives the title to the icon, which screen readers skip: the link itself carries the name.
+            'linkAttributes' => ['id' => $id, 'data-ask-ai-part' => 'alt-text-control', 'aria-label' => $name, 'title' => $name],
             'javaScriptModules' => [
                 JavaScriptModuleInstruction::create(self::MODULE)->instance([
                     'control' => $id,
                     'field' => (string)($this->data['parameterArray']['itemFormElName'] ?? ''),
                     'image' => $image,
-                    'dialog' => $dialog,
+                    'dialog' => $dialog + array_filter([
+                        'context' => $language !== null ? ['contentLanguage' => $language] : null,
+                        'imagePreview' => $preview,
+                    ]),
                 ]),
             ],
         ];
@@ -73,6 +91,14 @@ final class AltTextControl extends AbstractNode
         $file = self::fileUid($row[$table === 'sys_file_metadata' ? 'file' : 'uid_local'] ?? null);
 
         return $file > 0 ? ['file' => $file] : null;
+    }
+
+    /** FormEngine hands `sys_language_uid` as a list of one value (a select field), or the value itself. */
+    private static function languageUid(mixed $value): int
+    {
+        $value = is_array($value) ? ($value[0] ?? 0) : $value;
+
+        return is_numeric($value) ? (int)$value : 0;
     }
 
     /** FormEngine hands a relation as a list of `['uid' => …]` (or a plain uid, or "sys_file_12"). */

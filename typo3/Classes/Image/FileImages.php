@@ -16,10 +16,11 @@ use TYPO3\CMS\Core\Type\Bitmask\Permission;
  * permissions — never fetched from an address: the server opens no URL on the editor's behalf, so no
  * other host, no `file://`, no port of the loopback can be reached through it.
  *
- * - a file reference (an image in a Text & Media or Images element): the editor must be able to see the
- *   element it belongs to (its page, its table and `sys_file_reference`);
- * - a file (its metadata record, or an image a rich-text field names by its file): the editor must be
- *   allowed to read it (their file mounts);
+ * - a file reference (an image in a Text & Media or Images element): the element it belongs to must be
+ *   there (not deleted), and the editor able to see it (its page, its table and `sys_file_reference`);
+ * - a file (its metadata record, or an image a rich-text field names by its file): in one of the site's
+ *   file storages (never TYPO3's fallback for any path under the web root), and the editor allowed to read
+ *   it (their file mounts);
  * - an address as the editor's page shows it: only a path of this site's file storages (`/fileadmin/…`,
  *   or this host's URL of it), then as a file.
  */
@@ -51,11 +52,11 @@ final class FileImages implements ImageSourceInterface
             isset($image['file']) => $this->readableFile($image['file'], $user),
             default => $this->fileAt((string)($image['src'] ?? ''), $user, $host),
         };
-        $type = strtolower($file->getMimeType());
-        if (!in_array($type, self::TYPES, true)) {
+        if (!in_array(strtolower($file->getMimeType()), self::TYPES, true)) {
             throw new ImageRefused(ImageRefused::NOT_AN_IMAGE, 415);
         }
-        if ($file->getSize() > self::MAX_BYTES) {
+        // The size on disk, not the file index's (which may be stale, or made up): nothing larger is read.
+        if ($this->sizeOnDisk($file) > self::MAX_BYTES) {
             throw new ImageRefused(ImageRefused::TOO_LARGE, 413);
         }
         $storage = $file->getStorage();
@@ -70,8 +71,43 @@ final class FileImages implements ImageSourceInterface
         } finally {
             $storage->setEvaluatePermissions($evaluated);
         }
+        if (strlen($contents) > self::MAX_BYTES) {
+            throw new ImageRefused(ImageRefused::TOO_LARGE, 413);
+        }
+        // What the bytes are, not what the index says: only an image is sent, under its own type.
+        $type = self::sniff($contents);
+        if ($type === null) {
+            throw new ImageRefused(ImageRefused::NOT_AN_IMAGE, 415);
+        }
 
         return new ImageData($type, $contents, $file->getName());
+    }
+
+    /** The image type the bytes begin with (PNG, JPEG, GIF, WebP), or null for anything else. */
+    public static function sniff(string $bytes): ?string
+    {
+        return match (true) {
+            str_starts_with($bytes, "\x89PNG\r\n\x1a\n") => 'image/png',
+            str_starts_with($bytes, "\xFF\xD8\xFF") => 'image/jpeg',
+            str_starts_with($bytes, 'GIF87a'), str_starts_with($bytes, 'GIF89a') => 'image/gif',
+            strlen($bytes) >= 12 && str_starts_with($bytes, 'RIFF') && substr($bytes, 8, 4) === 'WEBP' => 'image/webp',
+            default => null,
+        };
+    }
+
+    /** The file's size as its storage's driver reports it; the index's where the driver cannot tell. */
+    private function sizeOnDisk(File $file): int
+    {
+        try {
+            $info = $file->getStorage()->getFileInfoByIdentifier($file->getIdentifier(), ['size']);
+            if (isset($info['size']) && is_numeric($info['size'])) {
+                return (int)$info['size'];
+            }
+        } catch (Throwable) {
+            // The driver cannot tell: the index's size, and the bytes read are checked again.
+        }
+
+        return (int)$file->getSize();
     }
 
     private function referencedFile(int $uid, BackendUserAuthentication $user): File
@@ -80,12 +116,18 @@ final class FileImages implements ImageSourceInterface
         if (!is_array($row) || (int)($row['deleted'] ?? 0) === 1) {
             throw new ImageRefused(ImageRefused::NOT_FOUND, 404);
         }
+        // The element the image belongs to must be there: a reference of a deleted element describes nothing.
         $table = (string)($row['tablenames'] ?? '');
+        $record = $table !== '' ? BackendUtility::getRecord($table, (int)($row['uid_foreign'] ?? 0)) : null;
+        if (!is_array($record)) {
+            throw new ImageRefused(ImageRefused::NOT_FOUND, 404);
+        }
+        $page = $table === 'pages' ? (int)$record['uid'] : (int)($record['pid'] ?? 0);
         $mayRead = $user->isAdmin() || (
-            $table !== ''
-            && $user->check('tables_select', 'sys_file_reference')
+            $user->check('tables_select', 'sys_file_reference')
             && $user->check('tables_select', $table)
             && BackendUtility::readPageAccess((int)$row['pid'], $user->getPagePermsClause(Permission::PAGE_SHOW)) !== false
+            && BackendUtility::readPageAccess($page, $user->getPagePermsClause(Permission::PAGE_SHOW)) !== false
         );
         if (!$mayRead) {
             throw new ImageRefused(ImageRefused::FORBIDDEN, 403);
@@ -103,6 +145,10 @@ final class FileImages implements ImageSourceInterface
             $file = $this->resources->getFileObject($uid);
         } catch (Throwable) {
             throw new ImageRefused(ImageRefused::NOT_FOUND, 404);
+        }
+        // Storage 0 is TYPO3's fallback for any path under the web root: not a file storage of the site.
+        if ($file->getStorage()->getUid() === 0) {
+            throw new ImageRefused(ImageRefused::NOT_OURS, 400);
         }
         if ($file->isMissing() || !$file->checkActionPermission('read')) {
             throw new ImageRefused($file->isMissing() ? ImageRefused::NOT_FOUND : ImageRefused::FORBIDDEN, $file->isMissing() ? 404 : 403);
@@ -137,7 +183,6 @@ final class FileImages implements ImageSourceInterface
         } catch (Throwable) {
             $file = null;
         }
-        // Storage 0 is TYPO3's fallback for any path under the web root: not a file storage of the site.
         if (!$file instanceof File || $file->getStorage()->getUid() === 0) {
             throw new ImageRefused(ImageRefused::NOT_OURS, 404);
         }

@@ -66,7 +66,15 @@ final class RepositoryTaskCatalogue implements TaskCatalogueInterface
 
     private function record(Task $task): TaskRecord
     {
-        return new TaskRecord((int)$task->getUid(), $task->getName(), $task->getDescription(), $task->getConfiguration());
+        return new TaskRecord(
+            (int)$task->getUid(),
+            $task->getName(),
+            $task->getDescription(),
+            $task->getConfiguration(),
+            $task->getIdentifier(),
+            $task->getCategory(),
+            $task->getOutputFormat(),
+        );
     }
 
     /** @return list<int> */

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace AskAiDialog\AskAi\NrLlm;
 
 use AskAiDialog\AskAi\Run\RunIdentityInterface;
+use AskAiDialog\AskAi\Run\RunLedger;
 use Throwable;
 use TYPO3\CMS\Core\Database\Connection;
 use TYPO3\CMS\Core\Database\ConnectionPool;
@@ -14,7 +15,8 @@ use TYPO3\CMS\Core\Database\ConnectionPool;
  * persists the run before its first step and claims it for the process that runs it — `claimed_by` is
  * `interactive:<host>:<pid>` (nr-llm's ExecutionIdentity, not `@api`; measured at nr-llm ba98ff40) — and
  * one PHP process executes one request at a time, so the running row of this user claimed by this
- * process is this run. Read at the first step boundary, where nr-llm has written it.
+ * process is this run. Read at the first step boundary, where nr-llm has written it; and for a run whose
+ * worker died, by the worker the ledger recorded for it.
  */
 final class RunningRunLookup implements RunIdentityInterface
 {
@@ -24,10 +26,9 @@ final class RunningRunLookup implements RunIdentityInterface
     {
     }
 
-    public function runningRun(int $owner, int $startedNotBefore): ?string
+    public function runningRun(int $owner, int $startedNotBefore, ?string $worker = null): ?string
     {
-        $host = gethostname();
-        $claim = substr('interactive:' . ($host !== false ? $host : 'unknown') . ':' . getmypid(), 0, 64);
+        $claim = substr('interactive:' . ($worker ?? RunLedger::worker()), 0, 64);
         try {
             $query = $this->pool->getQueryBuilderForTable(self::TABLE);
             $query->getRestrictions()->removeAll();

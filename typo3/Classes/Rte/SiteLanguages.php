@@ -30,6 +30,24 @@ class SiteLanguages
         return $this->byPage[$pageId] ??= $this->read($pageId);
     }
 
+    /**
+     * The language a record is written in, by its page's site and its `sys_language_uid` (`en`, `de`);
+     * null where the page belongs to no site or the site has no such language.
+     */
+    public function ofRecord(int $pageId, int $languageUid): ?string
+    {
+        if ($pageId <= 0 || $languageUid < 0) {
+            return null;
+        }
+        try {
+            $code = $this->sites->getSiteByPageId($pageId)->getLanguageById($languageUid)->getLocale()->getLanguageCode();
+        } catch (Throwable) {
+            return null;
+        }
+
+        return $code !== '' ? $code : null;
+    }
+
     /** @return list<string> */
     private function read(int $pageId): array
     {

@@ -4,18 +4,16 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Run;
 
-use Closure;
 use Netresearch\NrLlm\Domain\ValueObject\AiActorContext;
 use Netresearch\NrLlm\Service\Agent\AgentRunRequest;
 use Netresearch\NrLlm\Service\Agent\AgentRuntimeInterface;
 use Psr\Log\LoggerInterface;
-use Throwable;
 
 /**
  * A run that offers the model tools, through nr-llm's agent runtime, as the events the dialog reads
  * (CONTRACT.md §2): `started` with the run's uuid once nr-llm has persisted it, a `step` for each step
- * nr-llm records, the moment it is recorded, then exactly one terminal event. The answer comes at the
- * end: nr-llm's tool loop does not stream the model.
+ * nr-llm records, the moment it is recorded; the answer comes at the end: nr-llm's tool loop does not
+ * stream the model.
  *
  * Stop, the deadline and a client gone: nr-llm calls the step observer first and then checks whether the
  * run was cancelled, records the step and ends the run `cancelled` (ADR-103). So the observer asks
@@ -36,56 +34,66 @@ final class AgentRunStream
     ) {
     }
 
-    /** @param Closure(array<string, mixed>): void $emit */
-    public function run(AgentRunRequest $request, RunTicket $ticket, RunWatch $watch, ProviderTimeout $timeout, Closure $emit): void
+    public function path(AgentRunRequest $request): RunPath
     {
-        $actor = $request->actor;
+        return new RunPath('agent run', fn(RunScope $scope): RunEnd => $this->run($request, $scope));
+    }
+
+    private function run(AgentRunRequest $request, RunScope $scope): RunEnd
+    {
+        $ticket = $scope->ticket;
+        $watch = $scope->watch;
+        // nr-llm gives each model call the configuration's timeout, which wins over TYPO3's and over the
+        // provider's own: a copy of the configuration (never the stored one) carries the time the run has
+        // left, renewed at every step, so no call outlives the run's deadline.
+        $bounded = clone $request->configuration;
+        $bounded->setTimeout($watch->secondsLeft());
+        $request = new AgentRunRequest(
+            configuration: $bounded,
+            messages: $request->messages,
+            actor: $request->actor,
+            allowedToolNames: $request->allowedToolNames,
+            options: $request->options,
+            maxIterations: $request->maxIterations,
+            augmentation: $request->augmentation,
+            captureRaw: $request->captureRaw,
+        );
         $runUuid = null;
         $stopped = null;
-        $onStep = function (object $step) use ($emit, $actor, $ticket, $watch, $timeout, &$runUuid, &$stopped): void {
-            $emit(['event' => 'step', 'step' => $this->steps->view($step)]);
+        $onStep = function (object $step) use ($scope, $request, $ticket, $watch, $bounded, &$runUuid, &$stopped): void {
+            $scope->step($this->steps->view($step));
             if ($runUuid === null) {
                 $runUuid = $this->identity->runningRun($ticket->owner, (int)floor($ticket->startedAt) - 1);
                 if ($runUuid !== null) {
                     $this->ledger->attachRunUuid($ticket->entry, $runUuid);
-                    $emit(RunEvents::started($runUuid));
+                    $scope->started($runUuid);
                 }
             }
             if ($stopped === null) {
                 $stopped = $watch->reason(force: true);
                 if ($stopped !== null) {
-                    $this->cancel($actor, $runUuid, $stopped);
+                    $this->cancel($request->actor, $runUuid, $stopped);
                 }
             }
-            $timeout->limit($watch->secondsLeft());
+            $scope->boundNextCall();
+            $bounded->setTimeout($watch->secondsLeft());
         };
 
-        $timeout->limit($watch->secondsLeft());
-        try {
-            $result = $this->runtime->run($request, $onStep);
-        } catch (Throwable $exception) {
-            // run() settles every run outcome itself; what escapes is the platform failing (the database,
-            // the configuration). Logged, never sent: the editor gets the generic error.
-            $this->logger->error('Ask AI: the agent run could not be executed', ['exception' => $exception]);
-            $this->ledger->finish($ticket->entry, null, $runUuid, time());
-            $emit($this->events->failure(Failure::of($exception, $watch->pastDeadline()), $this->deadlineSeconds($ticket)));
-
-            return;
-        } finally {
-            $timeout->restore();
-        }
-
+        $result = $this->runtime->run($request, $onStep);
         $runUuid = $result->runUuid !== '' ? $result->runUuid : $runUuid;
-        $terminal = $this->events->ofAgentRun($result, $stopped, $this->deadlineSeconds($ticket), $watch->pastDeadline());
-        $this->ledger->finish($ticket->entry, is_string($terminal['correlationId'] ?? null) ? $terminal['correlationId'] : null, $runUuid, time());
-        if ($stopped === null && RunEvents::isFailure($result)) {
+        if ($stopped !== null) {
+            return RunEnd::stopped($stopped, $runUuid);
+        }
+        if (RunEvents::isFailure($result)) {
             $this->logger->error('Ask AI: the agent run ended without an answer', [
                 'outcome' => $result->outcome->value,
                 'run' => $result->runUuid,
                 'exception' => $result->error,
             ]);
         }
-        $emit($terminal);
+        $deadlineSeconds = (int)round($ticket->deadlineAt - $ticket->startedAt);
+
+        return RunEnd::with($this->events->ofAgentRun($result, null, $deadlineSeconds, $watch->pastDeadline()), $runUuid);
     }
 
     /**
@@ -100,10 +108,5 @@ final class AgentRunStream
             throw new RunStopped($why);
         }
         $this->runtime->cancel($actor, $runUuid);
-    }
-
-    private function deadlineSeconds(RunTicket $ticket): int
-    {
-        return (int)round($ticket->deadlineAt - $ticket->startedAt);
     }
 }

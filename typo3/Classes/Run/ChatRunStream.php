@@ -4,14 +4,11 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Run;
 
-use Closure;
 use Netresearch\NrLlm\Domain\Enum\AgentRunTerminationReason;
 use Netresearch\NrLlm\Domain\Model\LlmConfiguration;
 use Netresearch\NrLlm\Domain\Model\UsageStatistics;
 use Netresearch\NrLlm\Domain\ValueObject\ChatMessage;
-use Psr\Log\LoggerInterface;
 use Symfony\Component\Uid\Uuid;
-use Throwable;
 
 /**
  * A run that offers the model no tools (the editing and writing tasks, a refinement), through nr-llm's
@@ -28,58 +25,35 @@ final class ChatRunStream
 {
     private const CHARS_PER_TOKEN = 4;
 
-    public function __construct(
-        private readonly ChatStreamInterface $chat,
-        private readonly RunLedger $ledger,
-        private readonly RunEvents $events,
-        private readonly LoggerInterface $logger,
-    ) {
+    public function __construct(private readonly ChatStreamInterface $chat)
+    {
     }
 
-    /**
-     * @param list<ChatMessage> $messages
-     * @param Closure(array<string, mixed>): void $emit
-     */
-    public function run(array $messages, LlmConfiguration $configuration, RunTicket $ticket, RunWatch $watch, ProviderTimeout $timeout, Closure $emit): void
+    /** @param list<ChatMessage> $messages */
+    public function path(array $messages, LlmConfiguration $configuration): RunPath
+    {
+        return new RunPath('streamed answer', fn(RunScope $scope): RunEnd => $this->run($messages, $configuration, $scope));
+    }
+
+    /** @param list<ChatMessage> $messages */
+    private function run(array $messages, LlmConfiguration $configuration, RunScope $scope): RunEnd
     {
         $correlationId = Uuid::v4()->toRfc4122();
         $cap = new AnswerCap();
         $answer = '';
-        $stopped = null;
-        $timeout->limit($watch->secondsLeft());
-        try {
-            foreach ($this->chat->stream($messages, $configuration, $ticket->owner, $correlationId, $watch->secondsLeft()) as $chunk) {
-                $kept = $cap->take((string)$chunk);
-                foreach (AnswerCap::pieces($kept) as $piece) {
-                    $answer .= $piece;
-                    $emit(RunEvents::delta($piece));
-                    $watch->sent();
-                }
-                $stopped = $watch->reason();
-                if ($stopped !== null || $cap->wasCut()) {
-                    break;
-                }
+        $watch = $scope->watch;
+        foreach ($this->chat->stream($messages, $configuration, $scope->ticket->owner, $correlationId, $watch->secondsLeft()) as $chunk) {
+            foreach (AnswerCap::pieces($cap->take((string)$chunk)) as $piece) {
+                $answer .= $piece;
+                $scope->delta($piece);
             }
-        } catch (Throwable $exception) {
-            $failure = Failure::of($exception, $watch->pastDeadline());
-            $this->logger->error('Ask AI: the streamed answer failed', ['exception' => $exception, 'reason' => $failure->reason]);
-            $this->ledger->finish($ticket->entry, null, null, time());
-            $emit($this->events->failure($failure, (int)round($ticket->deadlineAt - $ticket->startedAt)));
-
-            return;
-        } finally {
-            $timeout->restore();
-        }
-
-        if ($stopped !== null) {
-            $this->ledger->finish($ticket->entry, null, null, time());
-            if ($stopped === Failure::DEADLINE) {
-                $emit($this->events->failure(new Failure(Failure::DEADLINE), (int)round($ticket->deadlineAt - $ticket->startedAt)));
-            } else {
-                $emit($this->events->cancelled());
+            $stopped = $watch->reason();
+            if ($stopped !== null) {
+                return RunEnd::stopped($stopped);
             }
-
-            return;
+            if ($cap->wasCut()) {
+                break;
+            }
         }
 
         $sent = implode(' ', array_map(static fn(ChatMessage $m): string => $m->content, $messages));
@@ -87,7 +61,7 @@ final class ChatRunStream
             (int)ceil(mb_strlen($sent) / self::CHARS_PER_TOKEN),
             (int)ceil(mb_strlen($answer) / self::CHARS_PER_TOKEN),
         );
-        $this->ledger->finish($ticket->entry, $correlationId, null, time());
-        $emit(RunEvents::done($answer, 1, false, AgentRunTerminationReason::COMPLETED->value, $usage, null, $correlationId, $cap->wasCut()));
+
+        return RunEnd::with(RunEvents::done($answer, 1, false, AgentRunTerminationReason::COMPLETED->value, $usage, null, $correlationId, $cap->wasCut()));
     }
 }

@@ -6,7 +6,7 @@ namespace AskAiDialog\AskAi\Run;
 
 use Netresearch\NrLlm\Exception\BudgetExceededException;
 use Netresearch\NrLlm\Provider\Exception\CircuitOpenException;
-use Netresearch\NrLlm\Provider\Exception\ProviderConnectionException;
+use Netresearch\NrLlm\Provider\Exception\ProviderConfigurationException;
 use Netresearch\NrLlm\Provider\Exception\ProviderException;
 use Netresearch\NrLlm\Provider\Exception\ProviderRateLimitException;
 use Netresearch\NrLlm\Provider\Exception\ProviderResponseException;
@@ -28,8 +28,15 @@ final readonly class Failure
     /** A usage budget (the editor's, or the configuration's) is used up; `period` says which. */
     public const BUDGET = 'budget';
 
-    /** The AI service failed or could not be reached. */
+    /** The AI service failed or could not be reached: trying again later may help. */
     public const UNAVAILABLE = 'unavailable';
+
+    /**
+     * The AI service refused the request as such (HTTP 4xx but 408 and 429: a key it does not take, a model
+     * it does not have, a request it cannot read) or nr-llm could not build it: an administrator has to act,
+     * trying again does not help.
+     */
+    public const MISCONFIGURED = 'misconfigured';
 
     /** Anything else: the details are in the log. */
     public const FAILED = 'failed';
@@ -64,15 +71,29 @@ final readonly class Failure
             return new self(self::DEADLINE);
         }
         for ($cause = $error; $cause !== null; $cause = $cause->getPrevious()) {
-            if ($cause instanceof ProviderConnectionException || ($cause instanceof ProviderResponseException && $cause->httpStatus >= 500)) {
-                return new self(self::UNAVAILABLE);
+            if (self::refusedAsSetUp($cause)) {
+                return new self(self::MISCONFIGURED);
             }
+        }
+        for ($cause = $error; $cause !== null; $cause = $cause->getPrevious()) {
+            // A 5xx reaches here as nr-llm's connection exception ("Server returned status …"), as does no answer.
             if ($cause instanceof ProviderException) {
                 return new self(self::UNAVAILABLE);
             }
         }
 
         return new self(self::FAILED);
+    }
+
+    /** nr-llm's configuration exception, or a provider's 4xx but a timeout (408) and a rate limit (429). */
+    private static function refusedAsSetUp(Throwable $cause): bool
+    {
+        return $cause instanceof ProviderConfigurationException
+            || (
+                $cause instanceof ProviderResponseException
+                && $cause->httpStatus >= 400 && $cause->httpStatus < 500
+                && !in_array($cause->httpStatus, [408, 429], true)
+            );
     }
 
     /**

@@ -12,12 +12,13 @@ use Symfony\Component\Clock\NativeClock;
 
 /**
  * Whether a run may start now: one editor has at most `runsPerUser` runs going, the site at most
- * `runsPerSite` (every web node counts, through the ledger), and a request id stands for one run.
+ * `runsPerSite` (every web node counts, through the database), and a request id stands for one run.
  * Past a limit the answer is 429 with `Retry-After`, before any PHP worker is held for a model: one
  * editor cannot starve the backend or the frontend that share a pool.
  *
- * The entry is written first and counted after (its place among the running entries decides), so two
- * requests arriving together cannot both slip under a limit.
+ * Atomic on any database and any number of web nodes: a run takes a place of the editor's and one of the
+ * site's, each a row the database refuses to insert twice ({@see RunLedger::takePlace()}), where reading
+ * the running runs and then writing one would let two nodes both say yes.
  */
 final class RunAdmission
 {
@@ -25,6 +26,7 @@ final class RunAdmission
 
     public function __construct(
         private readonly RunLedger $ledger,
+        private readonly AbandonedRuns $abandoned,
         private readonly ExtensionSettings $settings,
         private readonly Labels $labels,
         ?ClockInterface $clock = null,
@@ -39,6 +41,8 @@ final class RunAdmission
         // A client that sends no id still counts against the limits; it just cannot stop by id.
         $requestId ??= 'server-' . bin2hex(random_bytes(12));
         $deadline = $now + $this->settings->runDeadline();
+        // Runs a dead worker left past their time end here (on any node), before the places are counted.
+        $this->abandoned->end((int)$now);
         try {
             $entry = $this->ledger->open($owner, $requestId, (int)$now, (int)ceil($deadline));
         } catch (LedgerRefusal $refusal) {
@@ -47,7 +51,7 @@ final class RunAdmission
             }
             throw new Refusal(409, $this->labels->get('error.run.reused', 'This request id is already in use. Start the task again.'));
         }
-        if ($this->ledger->runningUpTo($entry, $owner, (int)$now) > $this->settings->runsPerUser()) {
+        if (!$this->ledger->takePlace('user:' . $owner, $this->settings->runsPerUser(), $entry, (int)$now)) {
             $this->ledger->discard($entry);
             throw $this->tooMany('userLimit', $this->labels->get(
                 'error.run.userLimit',
@@ -55,7 +59,7 @@ final class RunAdmission
                 [$this->settings->runsPerUser()],
             ), $owner, $now);
         }
-        if ($this->ledger->runningUpTo($entry, null, (int)$now) > $this->settings->runsPerSite()) {
+        if (!$this->ledger->takePlace('site', $this->settings->runsPerSite(), $entry, (int)$now)) {
             $this->ledger->discard($entry);
             throw $this->tooMany('siteLimit', $this->labels->get(
                 'error.run.siteLimit',

@@ -94,6 +94,10 @@ final class RunEvents
                 ? $this->labels->get('error.run.budgetMonth', 'Your AI usage budget for this month is used up.')
                 : $this->labels->get('error.run.budget', 'Your AI usage budget for today is used up.'),
             Failure::UNAVAILABLE => $this->labels->get('error.run.unavailable', 'The AI service did not answer. Try again in a moment.'),
+            Failure::MISCONFIGURED => $this->labels->get(
+                'error.run.misconfigured',
+                'The AI service is not set up correctly for this task. An administrator needs to check its configuration.',
+            ),
             default => $this->labels->get('error.run.failed', 'The task failed. The details are in the system log.'),
         };
 

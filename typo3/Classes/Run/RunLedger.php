@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Run;
 
+use Doctrine\DBAL\Exception\UniqueConstraintViolationException;
 use TYPO3\CMS\Core\Database\Connection;
 use TYPO3\CMS\Core\Database\ConnectionPool;
 
@@ -13,9 +14,10 @@ use TYPO3\CMS\Core\Database\ConnectionPool;
  *
  * - which run a client's request id stands for, whether its editor asked to stop it, and its uuid once
  *   nr-llm has one (Stop, on whichever node the cancel lands);
- * - how many runs an editor and the whole site have going (the limits: {@see RunAdmission});
- * - until when a run may go (its deadline), and that a run past it, left unsettled by a worker that
- *   died, no longer counts;
+ * - the places an editor and the whole site have for running runs (the limits: {@see RunAdmission}): a row
+ *   per place in `tx_askai_slot`, unique per scope and number, so two web nodes cannot both take the last;
+ * - until when a run may go (its deadline), and that a run past it, left unsettled by a worker or a node
+ *   that died, no longer counts once its `abandon_at` passed;
  * - the correlation id an answer was given under, so only the editor who got the answer may rate it,
  *   and only once and one change.
  *
@@ -26,11 +28,25 @@ class RunLedger
 {
     public const TABLE = 'tx_askai_run';
 
-    /** A running entry this long past its deadline was left by a worker that died: it stops counting. */
-    public const ABANDONED_AFTER = 60;
+    public const SLOTS = 'tx_askai_slot';
+
+    /**
+     * A running entry this long past its deadline was left by a worker that died: it stops counting. Every
+     * provider call of a run is bounded by the time the run has left, so a live run ends within a moment of
+     * its deadline; this is that moment, with room.
+     */
+    public const ABANDONED_AFTER = 10;
 
     /** Finished entries are kept this long (ratings come within a session), then removed. */
     public const KEEP_SECONDS = 7 * 86_400;
+
+    /**
+     * A Stop for a run not seen yet is remembered this long (its request is on its way, if it comes at all),
+     * and at most {@see MAX_MARKERS} of them per editor.
+     */
+    public const MARKER_SECONDS = 300;
+
+    public const MAX_MARKERS = 50;
 
     public function __construct(private readonly ConnectionPool $pool)
     {
@@ -54,36 +70,125 @@ class RunLedger
             'state' => 'running',
             'started' => $now,
             'deadline' => $deadline,
+            'abandon_at' => $deadline + self::ABANDONED_AFTER,
+            'worker' => self::worker(),
         ]);
 
         return (int)$this->connection()->lastInsertId();
     }
 
     /**
-     * Running entries at or before `$uid` (so two requests opening at once count each other in the same
-     * order), for one user or the whole site; entries past their deadline by {@see ABANDONED_AFTER} are
-     * marked abandoned first.
+     * Takes one of `$places` places of `$scope` (`user:<uid>`, `site`) for the entry, atomically on any
+     * database: each place is a row whose insert the database refuses while another run holds it. Places
+     * of runs that ended, or whose `abandon_at` passed, are freed first where none is free.
      */
-    public function runningUpTo(int $uid, ?int $owner, int $now): int
+    public function takePlace(string $scope, int $places, int $entry, int $now): bool
     {
-        $connection = $this->connection();
-        $abandon = $connection->createQueryBuilder();
-        $abandon->getRestrictions()->removeAll();
-        $abandon->update(self::TABLE)->set('state', 'abandoned')->set('finished', $now)->where(
-            $abandon->expr()->eq('state', $abandon->createNamedParameter('running')),
-            $abandon->expr()->lt('deadline', $abandon->createNamedParameter($now - self::ABANDONED_AFTER, Connection::PARAM_INT)),
-        )->executeStatement();
-        $query = $connection->createQueryBuilder();
-        $query->getRestrictions()->removeAll();
-        $query->count('uid')->from(self::TABLE)->where(
-            $query->expr()->eq('state', $query->createNamedParameter('running')),
-            $query->expr()->lte('uid', $query->createNamedParameter($uid, Connection::PARAM_INT)),
-        );
-        if ($owner !== null) {
-            $query->andWhere($query->expr()->eq('be_user', $query->createNamedParameter($owner, Connection::PARAM_INT)));
+        $expires = $this->abandonAt($entry);
+        for ($round = 0; $round < 2; $round++) {
+            for ($place = 0; $place < $places; $place++) {
+                try {
+                    $this->slots()->insert(self::SLOTS, ['scope' => $scope, 'slot' => $place, 'entry' => $entry, 'expires' => $expires]);
+
+                    return true;
+                } catch (UniqueConstraintViolationException) {
+                    // Held: the next one.
+                }
+            }
+            if ($round === 0 && !$this->freePlaces($scope, $now)) {
+                break;
+            }
         }
 
-        return (int)$query->executeQuery()->fetchOne();
+        return false;
+    }
+
+    /** Lets go of the entry's places. */
+    public function leavePlaces(int $entry): void
+    {
+        $this->slots()->delete(self::SLOTS, ['entry' => $entry]);
+    }
+
+    /**
+     * Frees the places of runs that ended or whose `abandon_at` passed; whether any was freed. One statement
+     * that reads each place's run as it deletes: an entry's row is written (running) before it takes a
+     * place, so a place taken at this moment is never freed by a list of running runs read a moment ago.
+     */
+    private function freePlaces(string $scope, int $now): bool
+    {
+        $query = $this->slots()->createQueryBuilder();
+        $query->getRestrictions()->removeAll();
+        $running = $this->connection()->createQueryBuilder();
+        $running->getRestrictions()->removeAll();
+        $running->selectLiteral('1')->from(self::TABLE, 'r')->where(
+            $running->expr()->eq('r.uid', $query->quoteIdentifier(self::SLOTS . '.entry')),
+            $running->expr()->eq('r.state', $query->createNamedParameter('running')),
+        );
+        $query->delete(self::SLOTS)->where(
+            $query->expr()->eq('scope', $query->createNamedParameter($scope)),
+            $query->expr()->or(
+                $query->expr()->lt('expires', $query->createNamedParameter($now, Connection::PARAM_INT)),
+                'NOT EXISTS (' . $running->getSQL() . ')',
+            ),
+        );
+
+        return $query->executeStatement() > 0;
+    }
+
+    /**
+     * Marks running entries whose `abandon_at` passed as abandoned (a worker or a node died with them) and
+     * returns those this call marked — each once, whichever node asks first — with what names nr-llm's run:
+     * its uuid where the run had reached a step, else the worker that ran it and when it started.
+     *
+     * @return list<array{owner: int, runUuid: ?string, worker: string, started: int}>
+     */
+    public function abandonStale(int $now): array
+    {
+        // A plain read first (no lock): on most requests there is nothing to abandon.
+        $stale = $this->connection()->createQueryBuilder();
+        $stale->getRestrictions()->removeAll();
+        $rows = $stale->select('uid', 'be_user', 'run_uuid', 'worker', 'started')->from(self::TABLE)->where(
+            $stale->expr()->eq('state', $stale->createNamedParameter('running')),
+            $stale->expr()->lt('abandon_at', $stale->createNamedParameter($now, Connection::PARAM_INT)),
+        )->setMaxResults(50)->executeQuery()->fetchAllAssociative();
+        $abandoned = [];
+        foreach ($rows as $row) {
+            $marked = $this->connection()->update(
+                self::TABLE,
+                ['state' => 'abandoned', 'finished' => $now],
+                ['uid' => (int)$row['uid'], 'state' => 'running'],
+            );
+            if ($marked === 1) {
+                $this->leavePlaces((int)$row['uid']);
+                $abandoned[] = [
+                    'owner' => (int)$row['be_user'],
+                    'runUuid' => (string)$row['run_uuid'] !== '' ? (string)$row['run_uuid'] : null,
+                    'worker' => (string)$row['worker'],
+                    'started' => (int)$row['started'],
+                ];
+            }
+        }
+
+        return $abandoned;
+    }
+
+    /** This PHP process, as an entry records who runs it: `<host>:<pid>` (one request at a time). */
+    public static function worker(): string
+    {
+        $host = gethostname();
+
+        return substr(($host !== false ? $host : 'unknown') . ':' . getmypid(), 0, 64);
+    }
+
+    private function abandonAt(int $entry): int
+    {
+        $query = $this->connection()->createQueryBuilder();
+        $query->getRestrictions()->removeAll();
+        $value = $query->select('abandon_at')->from(self::TABLE)
+            ->where($query->expr()->eq('uid', $query->createNamedParameter($entry, Connection::PARAM_INT)))
+            ->executeQuery()->fetchOne();
+
+        return (int)$value;
     }
 
     /** Seconds until the first of these running runs reaches its deadline (at least 1). */
@@ -103,9 +208,10 @@ class RunLedger
         return max(1, is_numeric($first) ? (int)$first - $now : 1);
     }
 
-    /** Removes an entry that never ran (refused by a limit). */
+    /** Removes an entry that never ran (refused by a limit), and any place it took. */
     public function discard(int $uid): void
     {
+        $this->leavePlaces($uid);
         $this->connection()->delete(self::TABLE, ['uid' => $uid]);
     }
 
@@ -137,12 +243,15 @@ class RunLedger
             $values['run_uuid'] = $runUuid;
         }
         $this->connection()->update(self::TABLE, $values, ['uid' => $uid]);
+        $this->leavePlaces($uid);
         $this->forgetOld($now);
     }
 
     /**
      * Asks to stop the run this user started under the request id (or with this uuid). A run not yet
-     * seen is remembered as cancelled, so its request, arriving late, never starts it.
+     * seen is remembered as cancelled (`remembered`), so its request, arriving late, never starts it — for
+     * {@see MARKER_SECONDS}, and at most {@see MAX_MARKERS} such markers per editor (`full` past that):
+     * made-up ids cannot grow the table.
      *
      * @return array{state: string, runUuid: ?string}
      */
@@ -151,18 +260,24 @@ class RunLedger
         $entry = $requestId !== null ? $this->find($owner, $requestId) : null;
         $entry ??= $runUuid !== null ? $this->findByRun($owner, $runUuid) : null;
         if ($entry === null) {
-            if ($requestId !== null) {
-                $this->connection()->insert(self::TABLE, [
-                    'be_user' => $owner,
-                    'request_id' => $requestId,
-                    'state' => 'cancelled',
-                    'cancel_requested' => 1,
-                    'started' => $now,
-                    'finished' => $now,
-                ]);
+            if ($requestId === null) {
+                return ['state' => 'unknown', 'runUuid' => $runUuid];
             }
+            $this->forgetMarkers($now);
+            if ($this->connection()->count('uid', self::TABLE, ['be_user' => $owner, 'state' => 'cancelled']) >= self::MAX_MARKERS) {
+                return ['state' => 'full', 'runUuid' => $runUuid];
+            }
+            $this->connection()->insert(self::TABLE, [
+                'be_user' => $owner,
+                'request_id' => $requestId,
+                'state' => 'cancelled',
+                'cancel_requested' => 1,
+                'started' => $now,
+                'deadline' => $now + self::MARKER_SECONDS,
+                'finished' => $now,
+            ]);
 
-            return ['state' => 'unknown', 'runUuid' => $runUuid];
+            return ['state' => 'remembered', 'runUuid' => $runUuid];
         }
         if ($entry['state'] === 'running') {
             $this->connection()->update(self::TABLE, ['cancel_requested' => 1], ['uid' => $entry['uid']]);
@@ -184,9 +299,28 @@ class RunLedger
         return is_array($row) ? ['uid' => (int)$row['uid'], 'rating' => (string)$row['rating'], 'rating_changes' => (int)$row['rating_changes']] : null;
     }
 
-    public function rate(int $uid, string $rating, int $changes): void
+    /**
+     * Rates the answer, only if its rating is still `$from` after `$fromChanges` changes and no other rating
+     * of it is being written: one statement, so of ratings posted at the same moment (on any node) exactly
+     * one wins. Whether this one did; the winner writes nr-llm's outcome, then {@see settleRating()}.
+     */
+    public function rate(int $uid, string $from, int $fromChanges, string $to, int $toChanges): bool
     {
-        $this->connection()->update(self::TABLE, ['rating' => $rating, 'rating_changes' => $changes], ['uid' => $uid]);
+        return $this->connection()->update(
+            self::TABLE,
+            ['rating' => $to, 'rating_changes' => $toChanges, 'rating_pending' => 1],
+            ['uid' => $uid, 'rating' => $from, 'rating_changes' => $fromChanges, 'rating_pending' => 0],
+        ) === 1;
+    }
+
+    /**
+     * The rating is written (nr-llm's outcome table holds it): the answer may be rated again. Where it could
+     * not be written, the rating before it is put back.
+     */
+    public function settleRating(int $uid, ?string $undoTo = null, int $undoChanges = 0): void
+    {
+        $values = ['rating_pending' => 0] + ($undoTo !== null ? ['rating' => $undoTo, 'rating_changes' => $undoChanges] : []);
+        $this->connection()->update(self::TABLE, $values, ['uid' => $uid, 'rating_pending' => 1]);
     }
 
     /** @return array{uid: int, state: string, run_uuid: string}|null */
@@ -215,8 +349,20 @@ class RunLedger
         return is_array($row) ? ['uid' => (int)$row['uid'], 'state' => (string)$row['state'], 'run_uuid' => (string)$row['run_uuid']] : null;
     }
 
+    /** Stops for runs that never came, once their time is up. */
+    private function forgetMarkers(int $now): void
+    {
+        $query = $this->connection()->createQueryBuilder();
+        $query->getRestrictions()->removeAll();
+        $query->delete(self::TABLE)->where(
+            $query->expr()->eq('state', $query->createNamedParameter('cancelled')),
+            $query->expr()->lt('deadline', $query->createNamedParameter($now, Connection::PARAM_INT)),
+        )->executeStatement();
+    }
+
     private function forgetOld(int $now): void
     {
+        $this->forgetMarkers($now);
         $query = $this->connection()->createQueryBuilder();
         $query->getRestrictions()->removeAll();
         $query->delete(self::TABLE)->where(
@@ -228,5 +374,10 @@ class RunLedger
     private function connection(): Connection
     {
         return $this->pool->getConnectionForTable(self::TABLE);
+    }
+
+    private function slots(): Connection
+    {
+        return $this->pool->getConnectionForTable(self::SLOTS);
     }
 }

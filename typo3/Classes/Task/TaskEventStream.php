@@ -4,17 +4,16 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Task;
 
+use AskAiDialog\AskAi\Http\Refusal;
+use AskAiDialog\AskAi\Http\RunRequest;
+use AskAiDialog\AskAi\Localization\Labels;
 use AskAiDialog\AskAi\Run\AnswerCap;
-use AskAiDialog\AskAi\Run\Failure;
-use AskAiDialog\AskAi\Run\ProviderTimeout;
+use AskAiDialog\AskAi\Run\RunEnd;
 use AskAiDialog\AskAi\Run\RunEvents;
-use AskAiDialog\AskAi\Run\RunLedger;
-use AskAiDialog\AskAi\Run\RunTicket;
+use AskAiDialog\AskAi\Run\RunPath;
+use AskAiDialog\AskAi\Run\RunScope;
 use AskAiDialog\AskAi\Run\RunWatch;
-use Closure;
 use Netresearch\NrLlm\Domain\Enum\AgentRunTerminationReason;
-use Psr\Log\LoggerInterface;
-use Throwable;
 
 /**
  * One nr-llm task run as the dialog reads a run (CONTRACT.md §2): a step for the model's call, then
@@ -27,42 +26,44 @@ final class TaskEventStream
 {
     public function __construct(
         private readonly TaskCatalogueInterface $tasks,
-        private readonly RunLedger $ledger,
-        private readonly RunEvents $events,
-        private readonly LoggerInterface $logger,
+        private readonly TaskPresets $presets,
+        private readonly Labels $labels,
     ) {
     }
 
-    /** @param Closure(array<string, mixed>): void $emit */
-    public function run(TaskRecord $task, string $input, RunTicket $ticket, RunWatch $watch, ProviderTimeout $timeout, Closure $emit): void
+    /**
+     * The request's task, when this editor may run it from the dialog, on the editor's text as it is.
+     *
+     * @throws Refusal 404 for a task not there (or not this editor's), 400 for a note sent with it
+     */
+    public function path(RunRequest $run): RunPath
+    {
+        $task = $this->presets->find((int)$run->task);
+        if ($task === null) {
+            throw new Refusal(404, $this->labels->get('error.task.missing', 'This task does not exist, is switched off, or is not for you.'));
+        }
+        if ($run->direction !== null) {
+            throw Refusal::badRequest($this->labels->get('error.task.direction', 'nr-llm\'s tasks take no note: run the task as it is.'));
+        }
+        $input = $run->taskInput();
+
+        return new RunPath('nr-llm task ' . $task->uid, fn(RunScope $scope): RunEnd => $this->run($task, $input, $scope));
+    }
+
+    private function run(TaskRecord $task, string $input, RunScope $scope): RunEnd
     {
         $started = hrtime(true);
-        $timeout->limit($watch->secondsLeft());
-        try {
-            $answer = $this->tasks->execute($task, $input, $ticket->owner);
-        } catch (Throwable $exception) {
-            $failure = Failure::of($exception, $watch->pastDeadline());
-            $this->logger->error(
-                'Ask AI: the nr-llm task could not be executed',
-                ['task' => $task->uid, 'exception' => $exception, 'reason' => $failure->reason],
-            );
-            $this->ledger->finish($ticket->entry, null, null, time());
-            $emit($this->events->failure($failure, (int)round($ticket->deadlineAt - $ticket->startedAt)));
-
-            return;
-        } finally {
-            $timeout->restore();
-        }
-        $emit(['event' => 'step', 'step' => ['kind' => 'llm', 'round' => 1, 'durationMs' => round((hrtime(true) - $started) / 1e6, 2)]]);
-        $correlationId = $answer->correlationId !== '' ? $answer->correlationId : null;
-        $this->ledger->finish($ticket->entry, $correlationId, null, time());
-        if ($watch->reason(force: true) === RunWatch::STOPPED) {
-            $emit($this->events->cancelled());
-
-            return;
+        $answer = $this->tasks->execute($task, $input, $scope->ticket->owner);
+        $scope->step(['kind' => 'llm', 'round' => 1, 'durationMs' => round((hrtime(true) - $started) / 1e6, 2)]);
+        if ($scope->watch->reason(force: true) === RunWatch::STOPPED) {
+            return RunEnd::stopped(RunWatch::STOPPED);
         }
         $cap = new AnswerCap();
         $content = $cap->take($answer->content);
-        $emit(RunEvents::done($content, 1, false, AgentRunTerminationReason::COMPLETED->value, $answer->usage, null, $correlationId, $cap->wasCut()));
+        $correlationId = $answer->correlationId !== '' ? $answer->correlationId : null;
+
+        $completed = AgentRunTerminationReason::COMPLETED->value;
+
+        return RunEnd::with(RunEvents::done($content, 1, false, $completed, $answer->usage, null, $correlationId, $cap->wasCut()));
     }
 }

@@ -22,7 +22,11 @@ final class TaskPresets
     ) {
     }
 
-    /** @return list<array{id: string, label: string, prompt: string, task: int}> */
+    /**
+     * Each with how its answer is used ({@see TaskUse}): which action the dialog makes primary.
+     *
+     * @return list<array{id: string, label: string, prompt: string, task: int, use: string}>
+     */
     public function forCurrentUser(): array
     {
         return array_map(static fn(TaskRecord $task): array => [
@@ -30,6 +34,7 @@ final class TaskPresets
             'label' => $task->name,
             'prompt' => $task->description !== '' ? $task->description : $task->name,
             'task' => $task->uid,
+            'use' => TaskUse::of($task),
         ], $this->runnable());
     }
 

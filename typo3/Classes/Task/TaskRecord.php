@@ -15,6 +15,10 @@ final readonly class TaskRecord
         public string $description,
         /** The configuration the task runs on; null: nr-llm's default. */
         public ?LlmConfiguration $configuration,
+        /** nr-llm's own identifier (`editorial-starter-rewrite`), its category and its output format. */
+        public string $identifier = '',
+        public string $category = 'general',
+        public string $outputFormat = 'markdown',
     ) {
     }
 }

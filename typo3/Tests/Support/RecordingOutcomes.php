@@ -13,12 +13,18 @@ final class RecordingOutcomes implements CallOutcomeRepositoryInterface
     /** @var list<array{correlationId: string, outcome: string}> */
     public array $recorded = [];
 
+    /** Runs as a verdict is being written (what another request sees meanwhile); may throw, as a failed write. */
+    public ?\Closure $during = null;
+
     public function __construct(private readonly ?string $file = null)
     {
     }
 
     public function record(string $correlationId, CallOutcome $outcome): void
     {
+        $during = $this->during;
+        $this->during = null;
+        $during?->__invoke();
         $this->recorded[] = ['correlationId' => $correlationId, 'outcome' => $outcome->value];
         if ($this->file !== null) {
             file_put_contents($this->file, json_encode(end($this->recorded)) . "\n", FILE_APPEND | LOCK_EX);

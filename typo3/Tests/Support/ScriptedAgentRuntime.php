@@ -38,7 +38,7 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
     /** @var list<array<string, mixed>> */
     public array $journal = [];
 
-    /** @var list<array{actor: int, runUuid: string}> */
+    /** @var list<array{actor: int, runUuid: string, account?: string}> who asked nr-llm to cancel which run (a service account by name) */
     public array $cancels = [];
 
     /** Forces the outcome of the next run (tests of the outcome mapping). */
@@ -54,14 +54,20 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
     ) {
     }
 
+    /** Runs as each run begins (what the run's calls see of their surroundings). */
+    public ?Closure $during = null;
+
     public function run(AgentRunRequest $request, ?Closure $onStep = null): AgentRunResult
     {
+        $this->during?->__invoke();
         $uuid = sprintf('%08x-%04x-4%03x-a%03x-%012x', random_int(0, 0xffffffff), random_int(0, 0xffff), random_int(0, 0xfff), random_int(0, 0xfff), random_int(0, 0xffffffffffff));
         $entry = [
             'runUuid' => $uuid,
             'actor' => $request->actor->backendUserUid,
             'configuration' => $request->configuration->getIdentifier(),
             'allowedToolNames' => $request->allowedToolNames,
+            // What each model call of the run may take at most (nr-llm's per-call timeout).
+            'timeout' => $request->configuration->getEffectiveTimeout(),
             'messages' => array_map(static fn(ChatMessage $m): array => ['role' => $m->role, 'content' => $m->content], $request->messages),
         ];
         $this->running = ['owner' => $request->actor->backendUserUid, 'uuid' => $uuid, 'cancelled' => false];
@@ -99,7 +105,12 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
         $prompt = $this->lastUserText($request->messages);
         try {
             $step(new RunStep('request', 1, 0.0));
-            $step(new RunStep('llm', 1, 12.5, finishReason: 'tool_calls'));
+            $requested = array_map(
+                static fn(string $tool, int $i): array => ['id' => 'call-' . $i, 'name' => $tool, 'arguments' => self::argumentsFor($tool)],
+                $this->namedTools($prompt),
+                array_keys($this->namedTools($prompt)),
+            );
+            $step(new RunStep('llm', 1, 12.5, finishReason: 'tool_calls', requestedToolCalls: $requested === [] ? null : $requested));
             $round = 1;
             foreach ($this->namedTools($prompt) as $tool) {
                 $offered = in_array($tool, $allowed, true);
@@ -132,7 +143,7 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
     /** nr-llm's cancel: only the run's owner (or an administrator), only a run that has not ended. */
     public function cancel(AiActorContext $actor, string $runUuid): bool
     {
-        $this->cancels[] = ['actor' => $actor->backendUserUid, 'runUuid' => $runUuid];
+        $this->cancels[] = ['actor' => $actor->backendUserUid, 'runUuid' => $runUuid] + ($actor->serviceAccount !== null ? ['account' => $actor->serviceAccount] : []);
         $this->write(['cancel' => $runUuid, 'actor' => $actor->backendUserUid]);
         if ($this->running === null || $this->running['uuid'] !== $runUuid || $this->running['cancelled']) {
             return false;
@@ -195,6 +206,17 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
         preg_match_all('/[a-z][a-z0-9_]*(?:_[a-z0-9]+)+/', $instruction, $matches);
 
         return array_values(array_unique(array_filter($matches[0], fn(string $name): bool => $this->registry->get($name) !== null)));
+    }
+
+    /** @return array<string, mixed> what the scripted model asks of a tool: page 1, or the site's words */
+    private static function argumentsFor(string $tool): array
+    {
+        return match ($tool) {
+            'get_page_content' => ['uid' => 1],
+            'search_records' => ['query' => 'reading garden opening hours', 'table' => 'tt_content'],
+            'site_rag_query' => ['question' => 'When does the reading garden open?'],
+            default => [],
+        };
     }
 
     /** @param array<string, mixed> $entry */

@@ -26,8 +26,12 @@ final class ScriptedChat implements ChatStreamInterface
     {
     }
 
+    /** Runs as each call begins (what the call sees of its surroundings). */
+    public ?\Closure $during = null;
+
     public function stream(array $messages, LlmConfiguration $configuration, int $owner, string $correlationId, int $timeoutSeconds): iterable
     {
+        $this->during?->__invoke();
         $call = [
             'stream' => true,
             'configuration' => $configuration->getIdentifier(),

@@ -69,11 +69,17 @@ final class SimulatedCatalogue implements ToolProviderInterface
         return new ToolRegistry([], [$this]);
     }
 
+    /** @var array<string, LlmConfiguration> one object per identifier, as nr-llm's repository keeps them */
+    private array $objects = [];
+
     public function configuration(string $identifier): LlmConfiguration
     {
-        $configuration = new LlmConfiguration();
-        $configuration->setIdentifier($identifier);
+        if (!isset($this->objects[$identifier])) {
+            $configuration = new LlmConfiguration();
+            $configuration->setIdentifier($identifier);
+            $this->objects[$identifier] = $configuration;
+        }
 
-        return $configuration;
+        return $this->objects[$identifier];
     }
 }

@@ -6,6 +6,7 @@ namespace AskAiDialog\AskAi\Tests\Support;
 
 use AskAiDialog\AskAi\Access\ConfigurationVisibilityInterface;
 use AskAiDialog\AskAi\Run\RunIdentityInterface;
+use AskAiDialog\AskAi\Run\RunLedger;
 use Netresearch\NrLlm\Domain\Model\LlmConfiguration;
 
 /**
@@ -24,8 +25,15 @@ final class SimulatedDoor implements ConfigurationVisibilityInterface, RunIdenti
         return !in_array($configuration->getIdentifier(), $this->hidden, true);
     }
 
-    public function runningRun(int $owner, int $startedNotBefore): ?string
+    /** @var array<string, string> the uuid of a run another worker (one that died) was executing, by worker */
+    public array $runsOfWorkers = [];
+
+    public function runningRun(int $owner, int $startedNotBefore, ?string $worker = null): ?string
     {
+        if ($worker !== null && $worker !== RunLedger::worker()) {
+            return $this->runsOfWorkers[$worker] ?? null;
+        }
+
         return $this->runtime->running === null || $this->runtime->running['owner'] !== $owner ? null : $this->runtime->running['uuid'];
     }
 }

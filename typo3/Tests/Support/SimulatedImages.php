@@ -42,13 +42,28 @@ final class SimulatedImages implements ImageSourceInterface, VisionInterface
         return $this->visionAvailable;
     }
 
+    /** A failure the next description throws instead of answering (the vision model failing). */
+    public ?\Throwable $nextFailure = null;
+
+    /** What the next description answers instead of the lighthouse's (a long one, one with line breaks). */
+    public ?string $nextText = null;
+
+    /** Runs as each description begins (what the call sees of its surroundings). */
+    public ?\Closure $during = null;
+
     public function describe(ImageData $image, string $instruction, int $owner): array
     {
+        $this->during?->__invoke();
+        if ($this->nextFailure !== null) {
+            [$failure, $this->nextFailure] = [$this->nextFailure, null];
+            throw $failure;
+        }
         $this->described[] = ['bytes' => strlen($image->bytes), 'instruction' => $instruction, 'owner' => $owner];
         $german = str_contains($instruction, 'German');
+        [$text, $this->nextText] = [$this->nextText, null];
 
         return [
-            'text' => $german ? 'Ein weiß-roter Leuchtturm am Ende einer Mole, dahinter blauer Himmel.' : 'A white and red lighthouse at the end of a pier under a blue sky.',
+            'text' => $text ?? ($german ? 'Ein weiß-roter Leuchtturm am Ende einer Mole, dahinter blauer Himmel.' : 'A white and red lighthouse at the end of a pier under a blue sky.'),
             'usage' => UsageStatistics::fromTokens(85, 16),
         ];
     }

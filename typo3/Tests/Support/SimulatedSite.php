@@ -14,6 +14,7 @@ use AskAiDialog\AskAi\Access\ConfigurationVisibilityInterface;
 use AskAiDialog\AskAi\Image\ImageSourceInterface;
 use AskAiDialog\AskAi\Image\VisionInterface;
 use AskAiDialog\AskAi\Task\TaskCatalogueInterface;
+use AskAiDialog\AskAi\Tool\PageTitlesInterface;
 use GuzzleHttp\Psr7\HttpFactory;
 use Netresearch\NrLlm\Service\Agent\AgentRuntimeInterface;
 use Netresearch\NrLlm\Service\LlmConfigurationServiceInterface;
@@ -55,6 +56,8 @@ final class SimulatedSite
 
     public readonly SimulatedImages $images;
 
+    public readonly SimulatedDoor $door;
+
     public readonly ConnectionPool $database;
 
     public readonly Container $container;
@@ -86,7 +89,7 @@ final class SimulatedSite
         $this->logger = new RecordingLogger();
         $this->images = new SimulatedImages($visionAvailable);
         $this->database = TestDatabase::connect($stateFolder !== null ? $stateFolder . '/site.sqlite' : null);
-        $door = new SimulatedDoor($this->runtime, $hiddenConfigurations);
+        $door = $this->door = new SimulatedDoor($this->runtime, $hiddenConfigurations);
         $http = new HttpFactory();
 
         $this->container = TestContainer::create();
@@ -111,6 +114,7 @@ final class SimulatedSite
             VisionInterface::class => $this->images,
             ImageSourceInterface::class => $this->images,
             RouteUrlsInterface::class => new SimulatedRouteUrls(),
+            PageTitlesInterface::class => new SimulatedPageTitles(),
         ];
         foreach ($external as $id => $service) {
             $this->container->set($id, $service);

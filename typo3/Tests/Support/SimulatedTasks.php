@@ -12,7 +12,7 @@ use Netresearch\NrLlm\Domain\ValueObject\ChatMessage;
 
 /**
  * nr-llm's tasks as the simulated site has them (behind the door, where the real catalogue reads nr-llm's
- * repository): two runnable on the editor's text, one on a configuration a user may be denied, and the
+ * repository): three runnable on the editor's text (two that write something new, one that rewrites), one on a configuration a user may be denied, and the
  * ones the real catalogue leaves out (a task that reads the system log, a switched-off one) are not
  * here. Running one answers as the scripted model does, and each run is journalled.
  */
@@ -28,6 +28,7 @@ final class SimulatedTasks implements TaskCatalogueInterface
     {
         $this->tasks[11] = new TaskRecord(11, 'Teaser in 160 characters', 'Write a teaser of at most 160 characters for this text.', null);
         $this->tasks[12] = new TaskRecord(12, 'Key points as a list', 'List the key points of this text.', null);
+        $this->tasks[13] = new TaskRecord(13, 'Rewrite in plain language', 'Rewrite this text in plain language.', null, 'plain-language-rewrite', 'content');
         $this->tasks[15] = new TaskRecord(15, 'Internal memo', 'Rewrite this as an internal memo.', $catalogue->configuration('private'));
     }
 
@@ -52,8 +53,19 @@ final class SimulatedTasks implements TaskCatalogueInterface
         return $this->tasks[$uid] ?? null;
     }
 
+    /** A failure the next task run throws instead of answering (nr-llm's provider failing). */
+    public ?\Throwable $nextFailure = null;
+
+    /** Runs as each task run begins (what the call sees of its surroundings). */
+    public ?\Closure $during = null;
+
     public function execute(TaskRecord $task, string $input, int $owner): TaskAnswer
     {
+        $this->during?->__invoke();
+        if ($this->nextFailure !== null) {
+            [$failure, $this->nextFailure] = [$this->nextFailure, null];
+            throw $failure;
+        }
         $correlationId = sprintf('%08x-%04x-4%03x-a%03x-%012x', random_int(0, 0xffffffff), random_int(0, 0xffff), random_int(0, 0xfff), random_int(0, 0xfff), random_int(0, 0xffffffffffff));
         $call = ['task' => $task->uid, 'input' => $input, 'user' => $owner, 'correlationId' => $correlationId];
         $this->calls[] = $call;

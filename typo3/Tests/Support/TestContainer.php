@@ -13,6 +13,7 @@ use AskAiDialog\AskAi\Image\VisionInterface;
 use AskAiDialog\AskAi\Run\ChatStreamInterface;
 use AskAiDialog\AskAi\Run\RunIdentityInterface;
 use AskAiDialog\AskAi\Task\TaskCatalogueInterface;
+use AskAiDialog\AskAi\Tool\PageTitlesInterface;
 use Netresearch\NrLlm\Domain\Repository\TaskRepository;
 use Netresearch\NrLlm\Provider\ProviderAdapterRegistryInterface;
 use Netresearch\NrLlm\Service\Agent\AgentRuntimeInterface;
@@ -78,7 +79,7 @@ final class TestContainer
     /**
      * Interfaces whose implementations need nr-llm's database or TYPO3's files and routes (behind the door:
      * nr-llm's tasks, its run table, its streaming chat, its configuration records; beside it: vision, the
-     * site's images, the backend's route URLs): synthetic here, simulated by each site.
+     * site's images, the backend's route URLs, page titles as the editor may see them): synthetic here, simulated by each site.
      */
     public const SIMULATED = [
         TaskCatalogueInterface::class,
@@ -88,6 +89,7 @@ final class TestContainer
         VisionInterface::class,
         ImageSourceInterface::class,
         RouteUrlsInterface::class,
+        PageTitlesInterface::class,
     ];
 
     private const CLASS_NAME = 'AskAiTestContainer';

@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import {
   chromium,
@@ -11,18 +12,22 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/chromium';
 import type { ModelRequest, ScriptedReply } from './fake-model';
-import { fixture, serverLog, type Site } from '../../../../scripts/typo3-site';
+import { PASSWORDS, SESSION_COOKIE } from './login';
+import { fixture, serverLog, serveSite, type Site, type SiteServer } from '../../../../scripts/typo3-site';
 
-/** Where the real TYPO3 and the fake model listen (from the global setup). */
-export const typo3 = () => inject('typo3');
-export const site = (): Site => ({ path: typo3().sitePath });
+export { PASSWORDS } from './login';
 
-export const PASSWORDS: Record<string, string> = {
-  admin: 'Admin-Pass-1234!',
-  editor: 'Editor-Pass-1234!',
-  plain: 'Editor-Pass-1234!',
-  redakteur: 'Editor-Pass-1234!',
+/** The SQLite site, served for a file of its own (`useTypo3({ on: 'sqlite' })`); null: the suite's site. */
+let other: { readonly url: string; readonly sitePath: string } | null = null;
+
+/** Where the real TYPO3 and the fake model listen (from the global setup, or the SQLite site's server). */
+export const typo3 = () => {
+  const provided = inject('typo3');
+  return other ? { ...provided, ...other, urlB: other.url, sessions: {} as Record<string, string> } : provided;
 };
+/** The two web nodes: the browser's pages come from A. */
+export const nodes = () => ({ a: typo3().url, b: typo3().urlB });
+export const site = (): Site => ({ path: typo3().sitePath });
 
 export interface Seeded {
   readonly configuration: string;
@@ -82,10 +87,22 @@ export let problems: string[] = [];
  * seeded again and the fake model reset.
  */
 export function useTypo3(
-  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    colorScheme?: 'light' | 'dark';
+    /** `sqlite`: the site on SQLite, served for this file alone (where the suite itself runs on MariaDB). */
+    on?: 'sqlite';
+  } = {},
 ) {
   let seeded: Seeded;
+  let server: SiteServer | null = null;
   beforeAll(async () => {
+    const sqlite = inject('typo3').sqliteSitePath;
+    if (options.on === 'sqlite' && sqlite) {
+      server = await serveSite({ path: sqlite }, 2, 'php-server-sqlite');
+      other = { url: server.url, sitePath: sqlite };
+      sessions.clear();
+    }
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
   });
   beforeEach(async () => {
@@ -113,12 +130,37 @@ export function useTypo3(
   });
   afterAll(async () => {
     await browser?.close();
+    if (server) {
+      await server.stop();
+      other = null;
+      sessions.clear();
+    }
   });
   return { seeded: () => seeded };
 }
 
-/** Logs in through TYPO3's login form, as an editor does. */
+/** Each role's session this file uses: logged in once for the run (global setup), again only if it ended. */
+const sessions = new Map<string, string>();
+
+/**
+ * `user`'s backend session in `target`'s browser context, on the backend's main page: the session the run
+ * logged in once (each role's login is the same as any other), or — where a test ended it — a new login
+ * through the form, which then serves the rest of the file.
+ */
 export async function login(user: keyof typeof PASSWORDS | string, target: Page = page): Promise<void> {
+  const session = sessions.get(user) ?? typo3().sessions[user];
+  if (session) {
+    await target.context().addCookies([{ name: SESSION_COOKIE, value: session, url: typo3().url }]);
+    await target.goto('/typo3/main');
+    if ((await target.locator('input[name="username"]').count()) === 0) return;
+  }
+  await loginByForm(user, target);
+  const cookie = (await target.context().cookies(typo3().url)).find((c) => c.name === SESSION_COOKIE);
+  if (cookie) sessions.set(user, cookie.value);
+}
+
+/** Logs in through TYPO3's login form, as an editor does: a session of its own. */
+export async function loginByForm(user: keyof typeof PASSWORDS | string, target: Page = page): Promise<void> {
   await target.goto('/typo3/');
   await target.locator('input[name="username"]').fill(user);
   await target.locator('input[type="password"]').fill(PASSWORDS[user] ?? 'Editor-Pass-1234!');
@@ -234,9 +276,13 @@ export const events = (text: string): Array<Record<string, unknown>> =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /** Opens the dialog from the rich-text editor's toolbar of the form in `frame`. */
-export async function openDialog(frame: FrameLocator, name: string | RegExp = 'Ask AI'): Promise<Locator> {
+export async function openDialog(
+  frame: FrameLocator,
+  name: string | RegExp = 'Ask AI',
+  target: Page = page,
+): Promise<Locator> {
   await frame.getByRole('button', { name }).first().click();
-  const ask = dialog();
+  const ask = dialog(target);
   await ask.waitFor();
   return ask;
 }
@@ -263,4 +309,77 @@ export async function instruct(ask: Locator, words: string): Promise<void> {
 /** Saves the record form (the save button of FormEngine's doc header). */
 export async function save(frame: FrameLocator): Promise<void> {
   await frame.getByRole('button', { name: 'Save', exact: true }).first().click();
+}
+
+/** A route's answer to a request sent outside the browser, with its `Retry-After`. */
+export interface PlainAnswer extends RouteAnswer {
+  readonly retryAfter: string | null;
+}
+
+/**
+ * `role`'s session for requests sent outside the browser — Node's HTTP client, to either web node, any
+ * number at once (no browser limit of six connections per host): a POST to a route by its name.
+ */
+export async function sessionOutside(
+  role: keyof typeof PASSWORDS | string,
+): Promise<{ post(node: string, name: string, body: unknown): Promise<PlainAnswer> }> {
+  const context = await page.context().browser()!.newContext({ baseURL: typo3().url });
+  try {
+    const tab = await context.newPage();
+    await login(role, tab);
+    const urls = await ajaxUrls(tab);
+    const session = (await context.cookies(typo3().url)).find((c) => c.name === SESSION_COOKIE)!.value;
+    return {
+      post(node, name, body) {
+        // A connection of its own for each request (no keep-alive): a request never waits behind another
+        // on a connection a busy worker holds.
+        const payload = JSON.stringify(body);
+        return new Promise<PlainAnswer>((resolve, reject) => {
+          const sent = httpRequest(
+            new URL(urls[name]!, node),
+            {
+              method: 'POST',
+              agent: false,
+              headers: {
+                cookie: `${SESSION_COOKIE}=${session}`,
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(payload),
+                accept: 'application/x-ndjson, application/json',
+              },
+            },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('error', reject);
+              response.on('end', () =>
+                resolve({
+                  status: response.statusCode ?? 0,
+                  type: String(response.headers['content-type'] ?? ''),
+                  retryAfter: (response.headers['retry-after'] as string | undefined) ?? null,
+                  text: Buffer.concat(chunks).toString('utf8'),
+                }),
+              );
+            },
+          );
+          sent.on('error', reject);
+          sent.end(payload);
+        });
+      },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The most model calls that were open at one moment. */
+export function mostAtOnce(log: readonly ModelRequest[]): number {
+  const edges = log.flatMap((r) => [
+    [r.receivedAt, 1],
+    [r.endedAt ?? Number.POSITIVE_INFINITY, -1],
+  ]);
+  edges.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+  let open = 0;
+  let most = 0;
+  for (const [, step] of edges) most = Math.max(most, (open += step!));
+  return most;
 }

@@ -44,6 +44,7 @@ $result = match ($command) {
     'sql' => run_sql($pool, (string)$arguments['sql'], $arguments['params'] ?? []),
     'flush' => flush_caches(),
     'settings' => ask_ai_settings($arguments),
+    'editors' => more_editors($pool, (int)($arguments['count'] ?? 0), $site),
     default => throw new InvalidArgumentException('unknown command ' . $command),
 };
 echo json_encode($result, JSON_THROW_ON_ERROR | JSON_INVALID_UTF8_SUBSTITUTE), "\n";
@@ -83,6 +84,38 @@ function ask_ai_settings(array $changes): array
     return $settings;
 }
 
+/**
+ * `count` more editors with nr-llm's grant, `newsroom-1` … (a newsroom's load), with the fixture's
+ * editors' password; uids from 101. Returns their user names.
+ *
+ * @return list<string>
+ */
+function more_editors(ConnectionPool $pool, int $count, string $site): array
+{
+    if ($count < 1 || $count > 200) {
+        throw new InvalidArgumentException('editors: a count from 1 to 200');
+    }
+    $group = (int)$pool->getConnectionForTable('be_groups')->select(['uid'], 'be_groups', ['title' => 'Editors with AI'])->fetchOne();
+    $password = trim((string)file_get_contents($site . '/var/ask-ai-editor-password.hash'));
+    if ($group === 0 || $password === '') {
+        throw new InvalidArgumentException('editors: reset the site first');
+    }
+    $users = $pool->getConnectionForTable('be_users');
+    $names = [];
+    for ($i = 1; $i <= $count; $i++) {
+        $name = 'newsroom-' . $i;
+        $users->delete('be_users', ['uid' => 100 + $i]);
+        $users->insert('be_users', [
+            'uid' => 100 + $i, 'username' => $name, 'password' => $password, 'admin' => 0, 'usergroup' => (string)$group,
+            'lang' => 'default', 'options' => 3, 'workspace_perms' => 1, 'file_permissions' => 'readFolder,readFile',
+            'tstamp' => time(), 'crdate' => time(), 'uc' => serialize(['emailMeAtLogin' => 0, 'titleLen' => 50]),
+        ]);
+        $names[] = $name;
+    }
+
+    return $names;
+}
+
 function insert(ConnectionPool $pool, string $table, array $row): int
 {
     $connection = $pool->getConnectionForTable($table);
@@ -103,7 +136,7 @@ function reset_site(ConnectionPool $pool, string $modelUrl, string $site): array
         'tx_nrllm_telemetry', 'tx_nrllm_user_budget', 'tx_nrllm_service_usage', 'tx_nrllm_governance_event',
         'tx_nrllm_tool_state', 'tx_nrllm_tool_group_state', 'be_groups', 'tt_content', 'sys_file',
         'sys_file_reference', 'sys_file_metadata', 'sys_file_processedfile', 'sys_log', 'sys_history',
-        'sys_refindex', 'be_sessions', 'tx_askai_run',
+        'sys_refindex', 'tx_askai_run', 'tx_askai_slot',
     ];
     $schema = $pool->getConnectionByName(ConnectionPool::DEFAULT_CONNECTION_NAME)->createSchemaManager();
     $existing = array_map('strtolower', $schema->listTableNames());
@@ -193,10 +226,12 @@ function reset_site(ConnectionPool $pool, string $modelUrl, string $site): array
         $password = GeneralUtility::makeInstance(PasswordHashFactory::class)->getDefaultHashInstance('BE')->getHashedPassword('Editor-Pass-1234!');
         file_put_contents($hashFile, $password);
     }
+    // Each editor under the same uid on every reset, so a test run logs each of them in once (its session
+    // outlives the resets) and reuses the session in every test.
     $users = [];
-    foreach ([['editor', $aiGroup, 'default'], ['plain', $plainGroup, 'default'], ['redakteur', $aiGroup, 'de']] as [$name, $group, $lang]) {
+    foreach ([['editor', 11, $aiGroup, 'default'], ['plain', 12, $plainGroup, 'default'], ['redakteur', 13, $aiGroup, 'de']] as [$name, $uid, $group, $lang]) {
         $users[$name] = insert($pool, 'be_users', [
-            'username' => $name, 'password' => $password, 'admin' => 0,
+            'uid' => $uid, 'username' => $name, 'password' => $password, 'admin' => 0,
             'usergroup' => (string)$group, 'lang' => $lang, 'options' => 3, 'workspace_perms' => 1,
             'file_permissions' => 'readFolder,readFile', 'tstamp' => $now, 'crdate' => $now,
             'uc' => serialize(['emailMeAtLogin' => 0, 'titleLen' => 50, 'edit_RTE' => '1']),

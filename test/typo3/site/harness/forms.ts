@@ -18,6 +18,7 @@ export async function openAltTextControl(page: Page, contentUid = 2): Promise<Fr
   if ((await toggle.getAttribute('aria-expanded').catch(() => null)) !== 'true') await header.click();
   // TYPO3 shows the file's own alternative text until "Set element specific value" is ticked.
   await frame.locator('input[type="checkbox"][name*="[alternative]"]').first().check();
-  await frame.locator('[data-ask-ai-part="alt-text-control"]').first().click();
+  // The control by its role and name, as a screen reader finds it (its icon alone names nothing).
+  await frame.getByRole('link', { name: 'Write alt text with AI' }).first().click();
   return frame;
 }

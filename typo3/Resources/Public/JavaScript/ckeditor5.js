@@ -265,8 +265,18 @@ function O(e, t) {
 	let i = n.createElement("style");
 	return i.textContent = t, (e.nodeType === 9 ? e.head : e).prepend(i), () => i.remove();
 }
+// src/editors/selection-anchor.ts
+function k(e) {
+	let t = [...e.getClientRects()].filter((e) => e.width > 0 || e.height > 0), n = t.length > 0 ? t : [e.getBoundingClientRect()], r = Math.min(...n.map((e) => e.top)), i = Math.max(...n.map((e) => e.bottom)), a = Math.min(...n.map((e) => e.left)), o = Math.max(...n.map((e) => e.right));
+	return i > r || o > a ? {
+		top: r,
+		left: a,
+		right: o,
+		bottom: i
+	} : null;
+}
 // src/ckeditor5/ckeditor-adapter.ts
-function k(e, t = () => ({})) {
+function A(e, t = () => ({})) {
 	let n = e.plugins.get(w);
 	return {
 		element: e.ui.view.element ?? document.body,
@@ -293,6 +303,11 @@ function k(e, t = () => ({})) {
 					});
 					return s === void 0 ? { refused: "other" } : s;
 				},
+				rect: () => j(e),
+				restore() {
+					let t = e.model.markers.get(x)?.getRange();
+					t && t.root.rootName !== "$graveyard" && e.model.change((e) => e.setSelection(t));
+				},
 				release: () => n.release(),
 				focus: () => e.editing.view.focus()
 			};
@@ -300,18 +315,40 @@ function k(e, t = () => ({})) {
 		dispose() {}
 	};
 }
+function j(e) {
+	let t = e.model.markers.get(x)?.getRange();
+	if (!t || t.root.rootName === "$graveyard") return null;
+	try {
+		let { editing: n } = e, r = t.getContainedElement();
+		if (r) {
+			let e = n.mapper.toViewElement(r), t = e && n.view.domConverter.mapViewToDom(e);
+			if (t instanceof Element) {
+				let e = t.getBoundingClientRect();
+				return {
+					top: e.top,
+					left: e.left,
+					right: e.right,
+					bottom: e.bottom
+				};
+			}
+		}
+		return k(n.view.domConverter.viewRangeToDom(n.mapper.toViewRange(t)));
+	} catch {
+		return null;
+	}
+}
 // src/ckeditor5/ask-ai-ui.ts
-var A = {
+var M = {
 	en: "Ask AI",
 	de: "KI fragen"
-}, j = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><path d=\"M9 1.5 10.7 6.3 15.5 8 10.7 9.7 9 14.5 7.3 9.7 2.5 8 7.3 6.3Z\"/><path d=\"M15.5 12l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9Z\"/></svg>", M = "Ctrl+J", N = class extends e {
+}, N = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><path d=\"M9 1.5 10.7 6.3 15.5 8 10.7 9.7 9 14.5 7.3 9.7 2.5 8 7.3 6.3Z\"/><path d=\"M15.5 12l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9Z\"/></svg>", P = "Ctrl+J", F = class extends e {
 	refresh() {
-		this.isEnabled = this.editor.plugins.get(P).isConfigured;
+		this.isEnabled = this.editor.plugins.get(I).isConfigured;
 	}
 	execute() {
-		this.editor.plugins.get(P).open();
+		this.editor.plugins.get(I).open();
 	}
-}, P = class extends t {
+}, I = class extends t {
 	static get pluginName() {
 		return "AskAiUI";
 	}
@@ -332,19 +369,19 @@ var A = {
 	}
 	init() {
 		let { editor: e } = this;
-		this.#i = e.config.get("askAi") ?? {}, e.commands.add("askAi", new N(e));
-		let t = () => this.#i, n = () => t().messages?.trigger ?? A[E(t().locale ?? e.locale.uiLanguage)] ?? A.en;
+		this.#i = e.config.get("askAi") ?? {}, e.commands.add("askAi", new F(e));
+		let t = () => this.#i, n = () => t().messages?.trigger ?? M[E(t().locale ?? e.locale.uiLanguage)] ?? M.en;
 		e.ui.componentFactory.add("askAi", (t) => {
 			let r = new l(t), i = e.commands.get("askAi");
 			return r.set({
 				label: n(),
-				icon: j,
+				icon: N,
 				tooltip: !0,
 				withText: !0,
-				keystroke: M,
+				keystroke: P,
 				class: "ask-ai-ckeditor-button"
 			}), r.bind("isEnabled").to(i, "isEnabled"), this.listenTo(r, "execute", () => e.execute("askAi")), r;
-		}), e.keystrokes.set(M, (t, n) => {
+		}), e.keystrokes.set(P, (t, n) => {
 			e.commands.get("askAi")?.isEnabled && (e.execute("askAi"), n());
 		});
 	}
@@ -367,14 +404,14 @@ var A = {
 		if (this.#e) return this.#e;
 		let e = this.editor.ui.view.element?.ownerDocument ?? document;
 		this.#n = O(e, i(".ck-editor__editable"));
-		let t = F(this.#i.container, e);
+		let t = L(this.#i.container, e);
 		if (t.ownerDocument !== e && e.defaultView) {
 			let t = e.defaultView, n = () => {
 				this.#e?.detach(), this.#e = null;
 			};
 			t.addEventListener("pagehide", n), this.#r = () => t.removeEventListener("pagehide", n);
 		}
-		return this.#e = r(k(this.editor, () => this.#o()), {
+		return this.#e = r(A(this.editor, () => this.#o()), {
 			mount: this.#i.mount ?? a,
 			props: {
 				...this.#s(),
@@ -427,7 +464,7 @@ var A = {
 		return this.#i.locale ?? this.editor.locale.uiLanguage;
 	}
 };
-function F(e, t) {
+function L(e, t) {
 	if (typeof e == "function") return e();
 	if (e === "top") try {
 		let e = t.defaultView?.top?.document.body;
@@ -436,31 +473,31 @@ function F(e, t) {
 	return t.body;
 }
 // src/ckeditor5/ask-ai.ts
-var I = class extends t {
+var R = class extends t {
 	static get pluginName() {
 		return "AskAi";
 	}
 	static get requires() {
-		return [w, P];
+		return [w, I];
 	}
 	static get isOfficialPlugin() {
 		return !1;
 	}
 	init() {
-		this.editor.plugins.get(P).delegate("apply").to(this);
+		this.editor.plugins.get(I).delegate("apply").to(this);
 	}
 	get isConfigured() {
-		return this.editor.plugins.get(P).isConfigured;
+		return this.editor.plugins.get(I).isConfigured;
 	}
 	configure(e) {
-		this.editor.plugins.get(P).configure(e);
+		this.editor.plugins.get(I).configure(e);
 	}
 	open() {
-		this.editor.plugins.get(P).open();
+		this.editor.plugins.get(I).open();
 	}
 	close() {
-		this.editor.plugins.get(P).close();
+		this.editor.plugins.get(I).close();
 	}
 };
-export { M as ASK_AI_KEYSTROKE, I as AskAi, C as AskAiApplyCommand, N as AskAiCommand, w as AskAiEditing, P as AskAiUI, k as ckeditorAdapter, d as modelToMarkdown, f as modelToText };
+export { P as ASK_AI_KEYSTROKE, R as AskAi, C as AskAiApplyCommand, F as AskAiCommand, w as AskAiEditing, I as AskAiUI, A as ckeditorAdapter, d as modelToMarkdown, f as modelToText };
 

@@ -27,92 +27,225 @@ function n(e, n, r) {
 		return typeof i.routes != "object" || i.routes === null ? null : t(e, i.routes);
 	};
 }
-// src/editors/editor-adapter.ts
+// src/editors/selection-anchor.ts
 function r(e, t) {
+	let n = 0, r = 0, i = e;
+	for (let e = 0; i !== t; e++) {
+		let t = null;
+		try {
+			t = i.frameElement;
+		} catch {
+			return null;
+		}
+		if (!t || e > 8) return null;
+		let a = t.getBoundingClientRect();
+		n += a.left + t.clientLeft, r += a.top + t.clientTop, i = i.parent;
+	}
+	return {
+		x: n,
+		y: r
+	};
+}
+function i(e, t, n, i) {
+	let a = t === n ? [t] : [t, n];
+	return {
+		rect() {
+			let i = e(), a = i && r(t, n);
+			return !i || !a ? null : {
+				top: i.top + a.y,
+				left: i.left + a.x,
+				right: i.right + a.x,
+				bottom: i.bottom + a.y
+			};
+		},
+		watch(e) {
+			for (let t of a) t.addEventListener("scroll", e, {
+				capture: !0,
+				passive: !0
+			}), t.addEventListener("resize", e);
+			let n = t.MutationObserver, r = i && n ? new n(e) : null;
+			return i && r?.observe(i, {
+				subtree: !0,
+				childList: !0,
+				characterData: !0
+			}), () => {
+				r?.disconnect();
+				for (let t of a) t.removeEventListener("scroll", e, { capture: !0 }), t.removeEventListener("resize", e);
+			};
+		}
+	};
+}
+function a(e) {
+	let t = [...e.getClientRects()].filter((e) => e.width > 0 || e.height > 0), n = t.length > 0 ? t : [e.getBoundingClientRect()], r = Math.min(...n.map((e) => e.top)), i = Math.max(...n.map((e) => e.bottom)), a = Math.min(...n.map((e) => e.left)), o = Math.max(...n.map((e) => e.right));
+	return i > r || o > a ? {
+		top: r,
+		left: a,
+		right: o,
+		bottom: i
+	} : null;
+}
+// src/editors/editor-adapter.ts
+function o(e, t) {
 	let n = e.element.ownerDocument.createElement("span");
 	n.setAttribute("data-ask-ai-part", t.part ?? "editor-adapter"), t.container ? t.container.append(n) : e.element.after(n);
-	let r = t.props, i = null, a = r.open ?? r.defaultOpen ?? !1, o = null, s = null, c = () => {
-		let e = o;
-		o = null, e?.();
-		let t = s;
-		s = null, t && !a && t.focus?.();
-	}, l = () => {
-		i?.release?.();
-	}, u = (e) => {
-		a = e, p.update(f());
-	}, d = (n) => (c, l) => {
-		let d = i, f = d ? d.verify(n, c) : { refused: "selectionRemoved" };
-		if (f || !d) return f ?? void 0;
-		let p = () => {
-			let e = d.verify(n, c) ?? d.apply(n, c, l);
+	let r = t.props, a = null, o, s = r.open ?? r.defaultOpen ?? !1, c = e.element.ownerDocument.defaultView, l = () => {
+		let t = e.capture();
+		a = t;
+		let r = n.ownerDocument.defaultView;
+		o = t.rect && c && r ? i(() => t.rect?.() ?? null, c, r, e.element) : void 0;
+	}, u = null, d = null, f = null, p = () => {
+		let e = u;
+		u = null, e?.();
+		let t = d ?? f;
+		d = null, f = null, t && !s && t.focus?.();
+	}, m = () => {
+		a?.release?.();
+	}, h = () => {
+		!d && !u && a && (a.restore?.(), f = a), m();
+	}, g = (e) => {
+		s = e, y.update(v());
+	}, _ = (n) => (i, o) => {
+		let c = a, l = c ? c.verify(n, i) : { refused: "selectionRemoved" };
+		if (l || !c) return l ?? void 0;
+		let f = () => {
+			let e = c.verify(n, i) ?? c.apply(n, i, o);
 			if (e) return e;
-			s = d, t.onApply?.({
+			d = c, t.onApply?.({
 				as: n,
-				answer: c,
-				meta: l
+				answer: i,
+				meta: o
 			});
 		};
-		return !e.editsAfterClose || r.closeOnApply === !1 || !a ? p() : new Promise((e) => {
-			o = () => {
-				let t = p();
-				t && !a && u(!0), e(t);
-			}, u(!1);
+		return !e.editsAfterClose || r.closeOnApply === !1 || !s ? f() : new Promise((e) => {
+			u = () => {
+				let t = f();
+				t && !s && g(!0), e(t);
+			}, g(!1);
 		});
-	}, f = () => ({
+	}, v = () => ({
 		...r,
-		open: a,
-		subject: i?.subject ?? r.subject,
-		image: i?.image ?? r.image,
+		open: s,
+		subject: a?.subject ?? r.subject,
+		image: a?.image ?? r.image,
+		anchor: o ?? r.anchor,
 		context: {
 			...r.context,
-			...i?.context ?? {},
-			...i?.selection ? { selection: i.selection } : {},
-			...i?.selection && i.selectionMarkdown ? { selectionMarkdown: i.selectionMarkdown } : {},
-			...i && i.document !== "" ? { document: i.document } : {}
+			...a?.context ?? {},
+			...a?.selection ? { selection: a.selection } : {},
+			...a?.selection && a.selectionMarkdown ? { selectionMarkdown: a.selectionMarkdown } : {},
+			...a && a.document !== "" ? { document: a.document } : {}
 		},
-		onOpenChange: (t) => {
-			t && !a && (i = e.capture()), t || l(), a = t, p.update(f()), r.onOpenChange?.(t);
+		onOpenChange: (e) => {
+			e && !s && l(), e || h(), s = e, y.update(v()), r.onOpenChange?.(e);
 		},
-		onInsert: d("insert"),
-		onReplace: d("replace")
+		onInsert: _("insert"),
+		onReplace: _("replace")
 	});
-	a && (i = e.capture());
-	let p = t.mount(n, f());
-	return (n.shadowRoot ?? n).addEventListener("close", c, !0), {
+	s && l();
+	let y = t.mount(n, v());
+	return (n.shadowRoot ?? n).addEventListener("close", p, !0), {
 		open() {
-			i = e.capture(), u(!0);
+			l(), g(!0);
 		},
 		close() {
-			l(), u(!1);
+			s ? h() : m(), g(!1);
 		},
 		update(e) {
 			r = {
 				...r,
 				...e
-			}, p.update(f());
+			}, y.update(v());
 		},
 		detach() {
-			l(), p.unmount(), n.remove(), e.dispose();
+			m(), y.unmount(), n.remove(), e.dispose();
 		}
 	};
 }
+// src/editors/field-rect.ts
+var s = [
+	"boxSizing",
+	"width",
+	"borderTopWidth",
+	"borderRightWidth",
+	"borderBottomWidth",
+	"borderLeftWidth",
+	"borderStyle",
+	"paddingTop",
+	"paddingRight",
+	"paddingBottom",
+	"paddingLeft",
+	"fontFamily",
+	"fontSize",
+	"fontStyle",
+	"fontWeight",
+	"fontVariant",
+	"fontStretch",
+	"lineHeight",
+	"letterSpacing",
+	"wordSpacing",
+	"textIndent",
+	"textTransform",
+	"tabSize",
+	"direction"
+];
+function c(e, t, n) {
+	let r = e.getBoundingClientRect();
+	if (r.width === 0 && r.height === 0) return null;
+	let i = {
+		top: r.top,
+		left: r.left,
+		right: r.right,
+		bottom: r.bottom
+	}, o = e.ownerDocument, c = o.defaultView;
+	if (!c || e.tagName !== "TEXTAREA" || typeof c.getComputedStyle != "function") return i;
+	let l = c.getComputedStyle(e), u = o.createElement("div");
+	for (let e of s) u.style[e] = l[e];
+	Object.assign(u.style, {
+		position: "fixed",
+		top: `${r.top}px`,
+		left: `${r.left}px`,
+		visibility: "hidden",
+		whiteSpace: "pre-wrap",
+		overflowWrap: "break-word",
+		overflow: "hidden",
+		height: "auto",
+		pointerEvents: "none"
+	});
+	let d = e.value, f = o.createElement("span");
+	f.textContent = d.slice(t, n) || "​", u.append(d.slice(0, t), f, d.slice(n) || "​"), o.body.append(u);
+	try {
+		let t = o.createRange();
+		t.selectNodeContents(f);
+		let n = a(t);
+		if (!n) return i;
+		let s = -e.scrollTop, c = (e, t, n) => Math.min(Math.max(e, t), n);
+		return {
+			top: c(n.top + s, r.top, r.bottom),
+			bottom: c(n.bottom + s, r.top, r.bottom),
+			left: r.left,
+			right: r.right
+		};
+	} finally {
+		u.remove();
+	}
+}
 // src/editors/textarea.ts
-function i(e, t = {}) {
+function l(e, t = {}) {
 	let n = t.whole === !0;
 	return {
 		element: e,
 		editsAfterClose: !0,
 		capture() {
-			let t = n ? 0 : e.selectionStart ?? e.value.length, r = n ? e.value.length : e.selectionEnd ?? t, i = e.value.slice(t, r), s = e.value.slice(0, r), c = e.value, l = null, u = () => n ? e.value === c ? null : { refused: "selectionChanged" } : t === r ? { refused: "selectionRemoved" } : e.value.startsWith(s) ? null : { refused: "selectionChanged" }, d = (t) => e instanceof HTMLInputElement ? t.replace(/\s*\n\s*/g, " ") : t, f = (n) => {
-				let o = a(e.value, i, t, r), s = e.value.slice(0, o), c = s === "" || s.endsWith("\n\n") ? "" : s.endsWith("\n") ? "\n" : "\n\n";
+			let t = n ? 0 : e.selectionStart ?? e.value.length, r = n ? e.value.length : e.selectionEnd ?? t, i = e.value.slice(t, r), a = e.value.slice(0, r), o = e.value, s = null, l = () => n ? e.value === o ? null : { refused: "selectionChanged" } : t === r ? { refused: "selectionRemoved" } : e.value.startsWith(a) ? null : { refused: "selectionChanged" }, f = (t) => e instanceof HTMLInputElement ? t.replace(/\s*\n\s*/g, " ") : t, p = (n) => {
+				let a = u(e.value, i, t, r), o = e.value.slice(0, a), s = o === "" || o.endsWith("\n\n") ? "" : o.endsWith("\n") ? "\n" : "\n\n";
 				return {
-					at: o,
-					text: d(`${c}${n.text}`)
+					at: a,
+					text: f(`${s}${n.text}`)
 				};
-			}, p = (n, i) => {
+			}, m = (n, i) => {
 				if (e.readOnly || e.disabled || e.closest("fieldset:disabled")) return { refused: "readOnly" };
 				let a = e.maxLength;
-				return a < 0 ? null : (n === "replace" ? e.value.length - (r - t) + d(i.text).length : e.value.length + f(i).text.length) > a ? {
+				return a < 0 ? null : (n === "replace" ? e.value.length - (r - t) + f(i.text).length : e.value.length + p(i).text.length) > a ? {
 					refused: "tooLong",
 					limit: a
 				} : null;
@@ -120,34 +253,42 @@ function i(e, t = {}) {
 			return {
 				selection: i,
 				document: e.value,
-				verify: (e, t) => p(e, t) ?? (e === "replace" ? u() : null),
+				verify: (e, t) => m(e, t) ?? (e === "replace" ? l() : null),
 				apply(n, i) {
-					let { at: a, to: s, text: c } = n === "replace" ? {
+					let { at: a, to: o, text: c } = n === "replace" ? {
 						at: t,
 						to: r,
-						text: d(i.text)
+						text: f(i.text)
 					} : {
-						...f(i),
+						...p(i),
 						to: -1
-					}, u = e.value, p = u.slice(0, a) + c + u.slice(s === -1 ? a : s);
-					return o(e, a, s === -1 ? a : s, c), e.value === p ? (l = [a + (c.length - c.trimStart().length), a + c.length], null) : { refused: "other" };
+					}, l = e.value, u = l.slice(0, a) + c + l.slice(o === -1 ? a : o);
+					return d(e, a, o === -1 ? a : o, c), e.value === u ? (s = [a + (c.length - c.trimStart().length), a + c.length], null) : { refused: "other" };
 				},
+				rect: () => c(e, t, r),
 				focus() {
-					l && (e.focus(), e.setSelectionRange(l[0], l[1]));
+					e.focus(), s ? e.setSelectionRange(s[0], s[1]) : e.value === o && e.setSelectionRange(t, r);
 				}
 			};
 		},
 		dispose() {}
 	};
 }
-function a(e, t, n, r) {
-	if (e.slice(n, r) === t) return r;
-	if (t === "") return Math.min(r, e.length);
+function u(e, t, n, r) {
 	let i = -1;
-	for (let r = e.indexOf(t); r !== -1; r = e.indexOf(t, r + 1)) (i === -1 || Math.abs(r - n) < Math.abs(i - n)) && (i = r);
-	return i === -1 ? e.length : i + t.length;
+	if (e.slice(n, r) === t) i = r;
+	else if (t === "") i = Math.min(r, e.length);
+	else {
+		let r = -1;
+		for (let i = e.indexOf(t); i !== -1; i = e.indexOf(t, i + 1)) (r === -1 || Math.abs(i - n) < Math.abs(r - n)) && (r = i);
+		i = r === -1 ? e.length : r + t.length;
+	}
+	let a = i;
+	for (; a > i - t.length && e[a - 1] === "\n";) a--;
+	let o = e.indexOf("\n", a);
+	return o === -1 ? e.length : o;
 }
-function o(e, t, n, r) {
+function d(e, t, n, r) {
 	e.focus(), e.setSelectionRange(t, n);
 	let i = e.ownerDocument;
 	typeof i.execCommand == "function" && i.execCommand("insertText", !1, r) || (e.setRangeText(r, t, n, "end"), e.dispatchEvent(new InputEvent("input", {
@@ -157,7 +298,7 @@ function o(e, t, n, r) {
 	})));
 }
 // src/typo3/alt-text-control.ts
-var s = class {
+var f = class {
 	#e = null;
 	constructor(e) {
 		document.getElementById(e.control)?.addEventListener("click", (t) => {
@@ -168,40 +309,40 @@ var s = class {
 		let t = document.querySelector(`[data-formengine-input-name="${CSS.escape(e.field)}"]`);
 		t && (this.#e ??= this.#n(t, e), this.#e.open());
 	}
-	#n(a, o) {
-		let { routes: s, container: l, ...u } = o.dialog, d;
+	#n(r, i) {
+		let { routes: a, container: s, ...c } = i.dialog, u;
 		try {
-			d = t(s);
+			u = t(a);
 		} catch {
-			d = {
+			u = {
 				tools: "",
 				run: ""
 			};
 		}
-		let f = r(i(a, { whole: !0 }), {
+		let d = o(l(r, { whole: !0 }), {
 			mount: e,
 			props: {
-				...u,
-				endpoints: d,
-				refreshEndpoints: n(s),
+				...c,
+				endpoints: u,
+				refreshEndpoints: n(a),
 				subject: "image",
-				image: o.image,
+				image: i.image,
 				hideTrigger: !0,
 				open: !1
 			},
-			container: l === "top" ? c() : document.body,
-			onApply: () => a.dispatchEvent(new Event("change", { bubbles: !0 })),
+			container: s === "top" ? p() : document.body,
+			onApply: () => r.dispatchEvent(new Event("change", { bubbles: !0 })),
 			part: "alt-text-control"
 		});
-		return window.addEventListener("pagehide", () => f.detach(), { once: !0 }), f;
+		return window.addEventListener("pagehide", () => d.detach(), { once: !0 }), d;
 	}
 };
-function c() {
+function p() {
 	try {
 		return window.top?.document.body ?? document.body;
 	} catch {
 		return document.body;
 	}
 }
-export { s as default };
+export { f as default };
 

@@ -13,8 +13,9 @@ use GuzzleHttp\Psr7\ServerRequest;
 
 /**
  * `ask_ai_routes`: after the session expired and the editor logged in again, the dialog asks this public
- * route for the other routes' URLs with the new session's tokens. Without a session it answers 401 (as
- * JSON, never TYPO3's login page), without nr-llm's grant 403, and never names itself.
+ * route for the other routes' URLs with the new session's tokens. Reached without a session it answers 401
+ * as JSON (TYPO3 13.4 itself answers such a request with a 302 to its login first: the real-TYPO3 test
+ * pins that), without nr-llm's grant 403, and never names itself.
  */
 final class RouteUrlsTest extends SiteTestCase
 {

@@ -158,10 +158,11 @@ final class RoutesTest extends SiteTestCase
     {
         $body = $this->json($this->site->controller->tasksAction(new ServerRequest('GET', '/tasks')), 200);
 
-        // Not the one on a configuration denied to the user.
+        // Not the one on a configuration denied to the user; each saying how its answer is used.
         self::assertSame([
-            ['id' => 'nr-llm-task-11', 'label' => 'Teaser in 160 characters', 'prompt' => 'Write a teaser of at most 160 characters for this text.', 'task' => 11],
-            ['id' => 'nr-llm-task-12', 'label' => 'Key points as a list', 'prompt' => 'List the key points of this text.', 'task' => 12],
+            ['id' => 'nr-llm-task-11', 'label' => 'Teaser in 160 characters', 'prompt' => 'Write a teaser of at most 160 characters for this text.', 'task' => 11, 'use' => 'insert'],
+            ['id' => 'nr-llm-task-12', 'label' => 'Key points as a list', 'prompt' => 'List the key points of this text.', 'task' => 12, 'use' => 'insert'],
+            ['id' => 'nr-llm-task-13', 'label' => 'Rewrite in plain language', 'prompt' => 'Rewrite this text in plain language.', 'task' => 13, 'use' => 'replace'],
         ], $body['presets']);
         self::assertSame('beside', $body['placement']);
         self::assertSame([], $this->json($this->makeSite(['taskPresets' => 'off'])->controller->tasksAction(new ServerRequest('GET', '/tasks')), 200)['presets']);

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Tests\Unit\Feedback;
 
+use AskAiDialog\AskAi\Run\RunLedger;
 use AskAiDialog\AskAi\Tests\Support\SimulatedSite;
 use AskAiDialog\AskAi\Tests\Support\SiteTestCase;
 
@@ -20,6 +21,51 @@ final class FeedbackTest extends SiteTestCase
         $this->assertError(409, 'rated already', $this->site->controller->outcomeAction($this->post(['correlationId' => $id, 'outcome' => 'helpful'])));
 
         self::assertSame([['correlationId' => $id, 'outcome' => 'helpful'], ['correlationId' => $id, 'outcome' => 'not_helpful']], $this->site->outcomes->recorded);
+    }
+
+    public function testARatingThatLostTheRaceToAnotherIsRefusedAndNeverReachesNrLlm(): void
+    {
+        $id = $this->answer();
+        // Another request (another node) rates the answer between this one's read and its write: the
+        // conditional write finds the rating changed, and this one takes nothing.
+        $ledger = $this->site->container->get(RunLedger::class);
+        assert($ledger instanceof RunLedger);
+        $entry = $ledger->answer(2, $id);
+        self::assertNotNull($entry);
+        self::assertTrue($ledger->rate($entry['uid'], '', 0, 'helpful', 0));
+        self::assertFalse($ledger->rate($entry['uid'], '', 0, 'not_helpful', 0), 'the stale read loses');
+        self::assertSame('helpful', $ledger->answer(2, $id)['rating'] ?? null);
+    }
+
+    public function testWhileOneVerdictIsWrittenToNrLlmNoOtherIsTakenSoNrLlmHoldsOne(): void
+    {
+        $id = $this->answer();
+        // A change posted (on another node) while the first verdict is being written to nr-llm's outcome
+        // table: nr-llm's write is a delete and an insert, so two at once would leave two verdicts.
+        $meanwhile = null;
+        $this->site->outcomes->during = function () use ($id, &$meanwhile): void {
+            $meanwhile = $this->site->controller->outcomeAction($this->post(['correlationId' => $id, 'outcome' => 'not_helpful']));
+        };
+        $this->rate($id, 'helpful', 200);
+
+        self::assertNotNull($meanwhile);
+        $this->assertError(409, 'rated already', $meanwhile);
+        self::assertSame([['correlationId' => $id, 'outcome' => 'helpful']], $this->site->outcomes->recorded);
+        $this->rate($id, 'not_helpful', 200);
+        self::assertSame('not_helpful', end($this->site->outcomes->recorded)['outcome'] ?? null, 'written, the verdict may change once');
+    }
+
+    public function testAVerdictNrLlmCouldNotStoreLeavesTheAnswerAsItWas(): void
+    {
+        $id = $this->answer();
+        $this->site->outcomes->during = static function (): void {
+            throw new \RuntimeException('the database went away');
+        };
+        self::assertSame(500, $this->site->controller->outcomeAction($this->post(['correlationId' => $id, 'outcome' => 'helpful']))->getStatusCode());
+
+        $this->rate($id, 'not_helpful', 200);
+        $this->rate($id, 'helpful', 200);
+        self::assertSame(['not_helpful', 'helpful'], array_column($this->site->outcomes->recorded, 'outcome'), 'a rating and its one change, as if the failed one had not been');
     }
 
     public function testAnotherEditorsAnswerAndAMadeUpIdAre404AndNothingIsStored(): void

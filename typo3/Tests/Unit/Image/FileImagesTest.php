@@ -53,4 +53,29 @@ final class FileImagesTest extends TestCase
             self::assertSame(400, $refused->status);
         }
     }
+
+    /** @return array<string, array{0: string, 1: ?string}> */
+    public static function bytes(): array
+    {
+        return [
+            'a PNG' => ["\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 'image/png'],
+            'a JPEG' => ["\xFF\xD8\xFF\xE0\0\x10JFIF", 'image/jpeg'],
+            'a GIF 89a' => ['GIF89a' . "\x01\0\x01\0", 'image/gif'],
+            'a GIF 87a' => ['GIF87a' . "\x01\0\x01\0", 'image/gif'],
+            'a WebP' => ['RIFF' . "\x24\0\0\0" . 'WEBPVP8 ', 'image/webp'],
+            'a RIFF that is not WebP' => ['RIFF' . "\x24\0\0\0" . 'WAVEfmt ', null],
+            'a WebP cut short' => ['RIFF' . "\x24\0\0", null],
+            'PHP named .png' => ["<?php echo 'x';", null],
+            'an SVG' => ['<svg xmlns="http://www.w3.org/2000/svg"/>', null],
+            'a PNG signature cut short' => ["\x89PNG\r\n", null],
+            'nothing' => ['', null],
+        ];
+    }
+
+    /** @dataProvider bytes */
+    #[DataProvider('bytes')]
+    public function testTheTypeSentIsWhatTheBytesAreNotWhatTheIndexSays(string $bytes, ?string $type): void
+    {
+        self::assertSame($type, FileImages::sniff($bytes));
+    }
 }

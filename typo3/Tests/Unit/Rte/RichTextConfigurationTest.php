@@ -85,7 +85,8 @@ final class RichTextConfigurationTest extends TestCase
         self::assertContains('askAi', $event->getConfiguration()['toolbar']['items']);
         self::assertSame(['en', 'de-DE', 'de-AT'], $askAi['languages'], 'the site’s languages by code, named by the dialog in the editor’s language');
         // nr-llm's tasks this editor may run, beside the dialog's own (the extension's default placement).
-        self::assertSame([11, 12], array_column($askAi['taskPresets'], 'task'));
+        self::assertSame([11, 12, 13], array_column($askAi['taskPresets'], 'task'));
+        self::assertSame(['insert', 'insert', 'replace'], array_column($askAi['taskPresets'], 'use'));
         self::assertSame('beside', $askAi['taskPresetPlacement']);
         self::assertTrue($askAi['markGenerated'], 'this field’s save keeps the mark');
         self::assertFalse($askAi['debug'], 'tools, steps and usage are for administrators');

@@ -5,8 +5,13 @@ declare(strict_types=1);
 namespace AskAiDialog\AskAi\Tests\Unit\Run;
 
 use AskAiDialog\AskAi\Tests\Support\SiteTestCase;
+use PHPUnit\Framework\Attributes\DataProvider;
 use Netresearch\NrLlm\Domain\DTO\BudgetCheckResult;
 use Netresearch\NrLlm\Exception\BudgetExceededException;
+use Netresearch\NrLlm\Provider\Exception\FallbackChainExhaustedException;
+use Netresearch\NrLlm\Provider\Exception\ProviderAuthenticationException;
+use Netresearch\NrLlm\Provider\Exception\ProviderConfigurationException;
+use Netresearch\NrLlm\Provider\Exception\ProviderConnectionException;
 use Netresearch\NrLlm\Provider\Exception\ProviderRateLimitException;
 use Netresearch\NrLlm\Provider\Exception\ProviderResponseException;
 
@@ -35,6 +40,44 @@ final class FailurePathsTest extends SiteTestCase
         $this->site->chat->nextFailure = new BudgetExceededException(BudgetCheckResult::denied(BudgetCheckResult::LIMIT_MONTHLY_COST, 10.0, 10.0, 'secret budget detail'));
         $this->runTask(['prompt' => 'Summarise.', 'requestId' => 'poor']);
         self::assertSame(['event' => 'error', 'success' => false, 'error' => 'Your AI usage budget for this month is used up.', 'reason' => 'budget', 'period' => 'month'], $this->terminal());
+    }
+
+    /** @return array<string, array{0: \Throwable, 1: string}> */
+    public static function providerFailures(): array
+    {
+        $key = 'sk-live-secret-key https://api.example.test/v1/chat';
+
+        return [
+            'a key the service does not take (401)' => [new ProviderAuthenticationException($key, 401, endpoint: 'https://api.example.test/v1/chat'), 'misconfigured'],
+            'a key without the right (403)' => [new ProviderResponseException($key, 403), 'misconfigured'],
+            'a model that does not exist (404)' => [new ProviderResponseException($key, 404, responseBody: '{"error":"model not found"}'), 'misconfigured'],
+            'a request the service cannot read (400)' => [new ProviderResponseException($key, 400), 'misconfigured'],
+            'a provider nr-llm cannot build' => [new ProviderConfigurationException($key, 1), 'misconfigured'],
+            'the last of a fallback chain, a 404' => [FallbackChainExhaustedException::fromAttempts([['configuration' => 'a', 'error' => new ProviderResponseException($key, 404)]]), 'misconfigured'],
+            'a timeout (408)' => [new ProviderResponseException($key, 408), 'unavailable'],
+            'a server error (503)' => [new ProviderConnectionException('Server returned status 503 ' . $key, 503), 'unavailable'],
+            'no connection' => [new ProviderConnectionException('Connection refused ' . $key, 0), 'unavailable'],
+            'a rate limit (429)' => [new ProviderRateLimitException($key, 429), 'rateLimited'],
+        ];
+    }
+
+    /** @dataProvider providerFailures */
+    #[DataProvider('providerFailures')]
+    public function testAProvidersRefusalOfItsSetUpIsForAnAdministratorAndNotToBeRetried(\Throwable $failure, string $reason): void
+    {
+        $this->site->chat->nextFailure = $failure;
+
+        $this->runTask(['prompt' => 'Summarise.', 'requestId' => 'refused']);
+
+        $terminal = $this->terminal();
+        self::assertSame($reason, $terminal['reason']);
+        if ($reason === 'misconfigured') {
+            self::assertSame('The AI service is not set up correctly for this task. An administrator needs to check its configuration.', $terminal['error']);
+            self::assertArrayNotHasKey('retryAfter', $terminal, 'no wait: trying again does not help');
+        }
+        $said = implode('', $this->output->lines);
+        self::assertStringNotContainsString('sk-live', $said, 'no key');
+        self::assertStringNotContainsString('api.example.test', $said, 'no URL');
     }
 
     public function testALedgerThatFailsMidRunEndsTheStreamWithOneErrorEvent(): void

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Tests\Unit\Run;
 
+use AskAiDialog\AskAi\Run\AbandonedRuns;
+use AskAiDialog\AskAi\Run\RunAdmission;
 use AskAiDialog\AskAi\Run\RunLedger;
 use AskAiDialog\AskAi\Tests\Support\SimulatedSite;
 use AskAiDialog\AskAi\Tests\Support\SiteTestCase;
@@ -39,13 +41,67 @@ final class RunLimitsTest extends SiteTestCase
         self::assertSame('siteLimit', $body['reason']);
     }
 
-    public function testARunLeftRunningPastItsDeadlineByADeadWorkerNoLongerCounts(): void
+    public function testARunLeftRunningPastItsDeadlineByADeadWorkerNoLongerCountsOnlyOnceItsTimeIsUp(): void
     {
-        $this->running(2, owner: 2, deadline: (int)$this->clock->now()->format('U') - RunLedger::ABANDONED_AFTER - 1);
+        $this->running(2, owner: 2);
+        $now = (int)$this->clock->now()->format('U');
+        $rows = $this->site->database->getConnectionForTable('tx_askai_run')->select(['deadline', 'abandon_at'], 'tx_askai_run')->fetchAllAssociative();
+        self::assertSame((int)$rows[0]['deadline'] + RunLedger::ABANDONED_AFTER, (int)$rows[0]['abandon_at'], 'documented: its deadline and a moment');
 
+        // Past its deadline, not yet past its abandon time: a live run in its last call still counts.
+        $this->clock->sleep((int)$rows[0]['deadline'] - $now + RunLedger::ABANDONED_AFTER - 1);
+        $this->assertError(429, 'already have 2 AI tasks running', $this->runTask(['prompt' => 'x', 'requestId' => 'early']));
+
+        $this->clock->sleep(2);
         $this->runTask(['prompt' => 'x', 'requestId' => 'fresh']);
 
         self::assertSame('done', $this->terminal()['event']);
+        self::assertSame(2, (int)$this->site->database->getConnectionForTable('tx_askai_run')->count('uid', 'tx_askai_run', ['state' => 'abandoned']));
+    }
+
+    public function testARunOfAWorkerThatDiedIsEndedInNrLlmTooByItsUuidOrByItsWorker(): void
+    {
+        $ledger = $this->site->container->get(RunLedger::class);
+        assert($ledger instanceof RunLedger);
+        $this->running(2, owner: 2);
+        $connection = $this->site->database->getConnectionForTable('tx_askai_run');
+        [$first, $second] = array_map('intval', $connection->select(['uid'], 'tx_askai_run', [], [], ['uid' => 'ASC'])->fetchFirstColumn());
+        // The first had reached a step (its uuid is known); the second died in its first model call, on
+        // another node's worker: nr-llm's run is found by that worker.
+        $ledger->attachRunUuid($first, 'aaaaaaaa-0000-4000-8000-000000000001');
+        $connection->update('tx_askai_run', ['worker' => 'node-b:4242'], ['uid' => $second]);
+        $this->site->door->runsOfWorkers['node-b:4242'] = 'bbbbbbbb-0000-4000-8000-000000000002';
+        $abandonAt = (int)$connection->select(['abandon_at'], 'tx_askai_run', ['uid' => $first])->fetchOne();
+
+        $this->clock->sleep($abandonAt - (int)$this->clock->now()->format('U') + 1);
+        $this->runTask(['prompt' => 'x', 'requestId' => 'after']);
+
+        $byAccount = array_values(array_filter($this->site->runtime->cancels, static fn(array $c): bool => ($c['account'] ?? null) === AbandonedRuns::ACCOUNT));
+        self::assertSame(
+            ['aaaaaaaa-0000-4000-8000-000000000001', 'bbbbbbbb-0000-4000-8000-000000000002'],
+            array_column($byAccount, 'runUuid'),
+            'each abandoned run cancelled in nr-llm once, by the extension\'s own service account',
+        );
+        self::assertSame(0, $this->runningEntries(), 'nothing left running');
+        self::assertStringContainsString('worker stopped answering', implode("\n", array_column($this->site->logger->records, 'message')));
+
+        // Asked again (another node's admission): nothing more to end.
+        $this->runTask(['prompt' => 'x', 'requestId' => 'again']);
+        self::assertCount(2, array_filter($this->site->runtime->cancels, static fn(array $c): bool => ($c['account'] ?? null) === AbandonedRuns::ACCOUNT));
+    }
+
+    public function testAPlaceCanBeTakenOnceWhateverTheOrderOfTheRequests(): void
+    {
+        $ledger = $this->site->container->get(RunLedger::class);
+        assert($ledger instanceof RunLedger);
+        $now = (int)$this->clock->now()->format('U');
+        $entries = array_map(static fn(int $i): int => $ledger->open(2, 'race-' . $i, $now, $now + 100), [1, 2, 3]);
+        // The third entry asks first: it takes a place, whatever the entries' order.
+        self::assertTrue($ledger->takePlace('user:2', 2, $entries[2], $now));
+        self::assertTrue($ledger->takePlace('user:2', 2, $entries[0], $now));
+        self::assertFalse($ledger->takePlace('user:2', 2, $entries[1], $now));
+        $ledger->finish($entries[0], null, null, $now);
+        self::assertTrue($ledger->takePlace('user:2', 2, $entries[1], $now), 'a finished run leaves its place');
     }
 
     public function testARequestIdInUseIsRefusedSoStopCannotReachTheWrongRun(): void
@@ -66,18 +122,34 @@ final class RunLimitsTest extends SiteTestCase
         self::assertSame(0, $this->runningEntries());
     }
 
-    private function running(int $count, int $owner, ?int $deadline = null): void
+    /** Runs admitted (their places taken) and going on, as another request's would be. */
+    private function running(int $count, int $owner): void
     {
-        $now = (int)$this->clock->now()->format('U');
+        $admission = $this->site->container->get(RunAdmission::class);
+        assert($admission instanceof RunAdmission);
         for ($i = 0; $i < $count; $i++) {
-            $this->site->database->getConnectionForTable('tx_askai_run')->insert('tx_askai_run', [
-                'be_user' => $owner, 'request_id' => 'busy-' . $owner . '-' . $i, 'state' => 'running', 'started' => $now, 'deadline' => $deadline ?? $now + 100,
-            ]);
+            $admission->admit($owner, 'busy-' . $owner . '-' . $i);
         }
     }
 
     private function runningEntries(): int
     {
         return (int)$this->site->database->getConnectionForTable('tx_askai_run')->count('uid', 'tx_askai_run', ['state' => 'running']);
+    }
+
+    public function testAnEndedRunIsKeptSevenDaysForItsRatingThenForgotten(): void
+    {
+        $now = (int)$this->clock->now()->format('U');
+        $ledger = $this->site->database->getConnectionForTable('tx_askai_run');
+        foreach (['old' => $now - RunLedger::KEEP_SECONDS - 1, 'recent' => $now - RunLedger::KEEP_SECONDS + 60] as $id => $finished) {
+            $ledger->insert('tx_askai_run', ['be_user' => 2, 'request_id' => $id, 'state' => 'finished', 'started' => $finished - 5, 'deadline' => $finished + 45, 'abandon_at' => $finished + 55, 'finished' => $finished]);
+        }
+
+        $this->runTask(['prompt' => 'x', 'requestId' => 'now']);
+
+        self::assertSame('done', $this->terminal()['event']);
+        $kept = array_column($ledger->select(['request_id'], 'tx_askai_run')->fetchAllAssociative(), 'request_id');
+        sort($kept);
+        self::assertSame(['now', 'recent'], $kept);
     }
 }

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Tests\Unit\Run;
 
+use AskAiDialog\AskAi\Run\Canceller;
+use AskAiDialog\AskAi\Run\RunLedger;
 use AskAiDialog\AskAi\Tests\Support\SimulatedSite;
 use AskAiDialog\AskAi\Tests\Support\SiteTestCase;
 
@@ -58,15 +60,48 @@ final class StopTest extends SiteTestCase
         self::assertSame('done', $this->terminal()['event']);
     }
 
-    public function testAStopThatArrivesBeforeItsRunMeansTheRunNeverStarts(): void
+    public function testAStopThatArrivesBeforeItsRunSaysSoAndTheRunNeverStarts(): void
     {
         $body = $this->json($this->site->controller->cancelAction($this->post(['requestId' => 'req-early'])), 200);
-        self::assertSame(['success' => true, 'cancelled' => false], $body);
+        self::assertSame(['success' => true, 'cancelled' => true], $body, 'the run is stopped: it will never start');
 
         $this->runTask(['prompt' => 'Summarise.', 'requestId' => 'req-early']);
 
         self::assertSame(['heartbeat', 'cancelled'], $this->output->names());
         self::assertSame([], $this->site->chat->calls);
+    }
+
+    public function testStopsForRunsThatNeverComeAreBoundedPerEditorAndForgottenInMinutes(): void
+    {
+        $runs = $this->site->database->getConnectionForTable('tx_askai_run');
+        for ($i = 0; $i < RunLedger::MAX_MARKERS; $i++) {
+            $this->json($this->site->controller->cancelAction($this->post(['requestId' => 'made-up-' . $i])), 200);
+        }
+        $body = $this->json($this->site->controller->cancelAction($this->post(['requestId' => 'one-too-many'])), 200);
+
+        self::assertSame(['success' => true, 'cancelled' => false], $body, 'past the cap nothing is stored');
+        self::assertSame(RunLedger::MAX_MARKERS, (int)$runs->count('uid', 'tx_askai_run', []));
+        // Another editor has markers of their own.
+        SimulatedSite::logIn('other-editor');
+        self::assertSame(['success' => true, 'cancelled' => true], $this->json($this->site->controller->cancelAction($this->post(['requestId' => 'theirs'])), 200));
+        SimulatedSite::logIn('editor');
+
+        $this->clock->sleep(RunLedger::MARKER_SECONDS + 1);
+        $this->json($this->site->controller->cancelAction($this->post(['requestId' => 'later'])), 200);
+        self::assertSame(1, (int)$runs->count('uid', 'tx_askai_run', []), 'the expired markers went; the new one stays');
+    }
+
+    public function testStopsAreRateLimitedPerEditorLikeRatings(): void
+    {
+        for ($i = 0; $i < Canceller::PER_MINUTE; $i++) {
+            $this->json($this->site->controller->cancelAction($this->post(['runUuid' => sprintf('3f2b8c9e-0000-4000-8000-%012d', $i)])), 200);
+        }
+
+        $response = $this->site->controller->cancelAction($this->post(['requestId' => 'one-more']));
+
+        $this->assertError(429, 'Too many stops in a short time.', $response);
+        self::assertMatchesRegularExpression('/^[1-9]\d*$/', $response->getHeaderLine('Retry-After'));
+        self::assertSame(0, (int)$this->site->database->getConnectionForTable('tx_askai_run')->count('uid', 'tx_askai_run', ['request_id' => 'one-more']), 'and nothing stored');
     }
 
     public function testACancelByRunUuidGoesToNrLlmsCancelWithTheActor(): void

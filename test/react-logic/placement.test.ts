@@ -1,0 +1,114 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { GAP, MARGIN, MAX_HEIGHT, MIN_HEIGHT, MIN_WIDTH, placeDialog, spareSelection } from '../../src/react/placement';
+
+const VIEWPORT = { width: 1280, height: 800 };
+const WIDTH = 576;
+
+/** A paragraph of the demo's editor, at a given height. */
+const paragraph = (top: number, left = 96, right = 840) => ({ top, left, right, bottom: top + 72 });
+
+describe('placing the dialog beside the held selection', () => {
+  it('goes to the right where there is room, level with the selection, growing down from a fixed top', () => {
+    const placed = placeDialog({ anchor: paragraph(300, 96, 560), viewport: VIEWPORT, width: WIDTH });
+    expect(placed).toEqual({
+      mode: 'beside',
+      side: 'right',
+      left: 560 + GAP,
+      width: WIDTH,
+      top: 300,
+      maxHeight: 800 - MARGIN - 300,
+    });
+  });
+
+  it('narrows to the room on the right, down to its least width, and takes the left side after that', () => {
+    const narrow = placeDialog({ anchor: paragraph(100, 96, 900), viewport: VIEWPORT, width: WIDTH });
+    expect(narrow).toMatchObject({ side: 'right', width: 1280 - MARGIN - 900 - GAP });
+    const left = placeDialog({ anchor: paragraph(100, 700, 1100), viewport: VIEWPORT, width: WIDTH });
+    expect(left).toMatchObject({ side: 'left', width: WIDTH, left: 700 - GAP - WIDTH });
+  });
+
+  it('a selection low on the screen: the top is raised so that the tallest dialog still fits', () => {
+    const placed = placeDialog({ anchor: paragraph(700, 96, 560), viewport: VIEWPORT, width: WIDTH });
+    expect(placed).toMatchObject({ side: 'right', top: 800 - MARGIN - MAX_HEIGHT, maxHeight: MAX_HEIGHT });
+  });
+
+  it('the demo’s paragraph (96 → 840 at 1280 px) has room on its right, a dialog narrowed to it', () => {
+    expect(placeDialog({ anchor: paragraph(340), viewport: VIEWPORT, width: WIDTH })).toMatchObject({
+      side: 'right',
+      left: 840 + GAP,
+      width: 1280 - MARGIN - 840 - GAP,
+    });
+  });
+
+  it('a wide selection: below it in the upper and middle third, above it in the lower third', () => {
+    const wide = (top: number) => paragraph(top, 96, 1000);
+    const upper = placeDialog({ anchor: wide(150), viewport: VIEWPORT, width: WIDTH });
+    expect(upper).toMatchObject({ side: 'below', top: 222 + GAP, maxHeight: 800 - MARGIN - 222 - GAP, left: 96 });
+    const middle = placeDialog({ anchor: wide(340), viewport: VIEWPORT, width: WIDTH });
+    expect(middle).toMatchObject({ side: 'below', top: 412 + GAP });
+    const lower = placeDialog({ anchor: wide(600), viewport: VIEWPORT, width: WIDTH });
+    // Above, its bottom edge next to the text: it grows away from it.
+    expect(lower).toMatchObject({ side: 'above', bottom: 800 - (600 - GAP), maxHeight: 600 - GAP - MARGIN });
+  });
+
+  it('takes its usual place (and quotes the text) on a narrow screen, without a selection or room for it', () => {
+    expect(placeDialog({ anchor: paragraph(300), viewport: { width: 899, height: 800 }, width: WIDTH })).toEqual({
+      mode: 'free',
+    });
+    expect(placeDialog({ anchor: null, viewport: VIEWPORT, width: WIDTH })).toEqual({ mode: 'free' });
+    const everywhere = { top: 40, left: 40, right: 1240, bottom: 760 };
+    expect(placeDialog({ anchor: everywhere, viewport: VIEWPORT, width: WIDTH })).toEqual({ mode: 'free' });
+    const scrolledAway = { top: -300, left: 96, right: 840, bottom: -200 };
+    expect(placeDialog({ anchor: scrolledAway, viewport: VIEWPORT, width: WIDTH })).toEqual({ mode: 'free' });
+  });
+
+  it('never overlaps the selection, and stays inside the viewport, wherever the selection is', () => {
+    const rect = fc
+      .record({
+        top: fc.integer({ min: -200, max: 1000 }),
+        left: fc.integer({ min: -200, max: 1400 }),
+        height: fc.integer({ min: 0, max: 600 }),
+        width: fc.integer({ min: 0, max: 1400 }),
+      })
+      .map(({ top, left, height, width }) => ({ top, left, right: left + width, bottom: top + height }));
+    const viewport = fc.record({
+      width: fc.integer({ min: 600, max: 2600 }),
+      height: fc.integer({ min: 400, max: 1600 }),
+    });
+    fc.assert(
+      fc.property(rect, viewport, fc.integer({ min: 300, max: 900 }), (anchor, view, width) => {
+        const placed = placeDialog({ anchor, viewport: view, width });
+        if (placed.mode !== 'beside') return;
+        const top = placed.top ?? view.height - (placed.bottom ?? 0) - placed.maxHeight;
+        const box = { top, left: placed.left, right: placed.left + placed.width, bottom: top + placed.maxHeight };
+        const visible = {
+          top: Math.max(anchor.top, 0),
+          left: Math.max(anchor.left, 0),
+          right: Math.min(anchor.right, view.width),
+          bottom: Math.min(anchor.bottom, view.height),
+        };
+        const apart =
+          box.right <= visible.left ||
+          box.left >= visible.right ||
+          box.bottom <= visible.top ||
+          box.top >= visible.bottom;
+        expect(apart).toBe(true);
+        expect(box.left).toBeGreaterThanOrEqual(MARGIN - 0.001);
+        expect(box.right).toBeLessThanOrEqual(view.width - MARGIN + 0.001);
+        expect(box.top).toBeGreaterThanOrEqual(MARGIN - 0.001);
+        expect(box.bottom).toBeLessThanOrEqual(view.height - MARGIN + 0.001);
+        expect(placed.width).toBeGreaterThanOrEqual(MIN_WIDTH);
+        expect(placed.maxHeight).toBeGreaterThanOrEqual(Math.min(MIN_HEIGHT, view.height));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('spares the selection from the backdrop: a hole a little larger than the selection', () => {
+    const hole = '46px 96px, 304px 96px, 304px 184px, 46px 184px, 46px 96px';
+    expect(spareSelection({ top: 100.4, left: 50, right: 300, bottom: 180 })).toBe(
+      `polygon(evenodd, 0 0, 100% 0, 100% 100%, 0 100%, 0 0, ${hole})`,
+    );
+  });
+});
