@@ -58,9 +58,10 @@ export function controlledStream(contentType = 'application/x-ndjson') {
 /**
  * Waits until `predicate` holds, flushing microtasks and macrotasks; fails after `timeoutMs`. A wall-clock
  * limit, not a count of turns: what a test waits for may include Vitest transforming a lazy module on
- * its first import, which on a busy two-core machine took longer than 200 turns of the event loop.
+ * its first import, which on a busy two-core machine took longer than 200 turns of the event loop, and
+ * beside four CPU-bound loops with two test workers longer than 10 s (inside the test's own 30 s).
  */
-export async function until(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+export async function until(predicate: () => boolean, timeoutMs = 25_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (predicate()) return;
