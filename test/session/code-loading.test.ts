@@ -13,6 +13,8 @@ import { manualTimers } from '../support/manual-timers';
 const TOOL_READER = '../../src/client/offerable-tools';
 const RUN_READERS = '../../src/client/run-readers';
 
+const sessions: Array<{ dispose(): void }> = [];
+
 function setup(timers?: ReturnType<typeof manualTimers>) {
   const sim = simulated();
   const warnings: ContractWarning[] = [];
@@ -29,6 +31,7 @@ function setup(timers?: ReturnType<typeof manualTimers>) {
     idleTimeoutMs: 180_000,
   });
   session.subscribe(() => undefined);
+  sessions.push(session);
   return { session, sim, warnings };
 }
 
@@ -38,14 +41,26 @@ const gone = () => {
 /** A chunk whose fetch never ends (a stalled connection). */
 const stalled = () => new Promise<never>(() => undefined);
 
-afterEach(() => {
+/**
+ * Mocks a chunk for the imports that follow. An import still in flight (a session's preload of the
+ * readers, on a busy machine still being transformed) would land after the mock is registered and put the
+ * real module back in the cache, so the mock waits for every import to settle first.
+ */
+async function mockChunk(path: string, factory: () => unknown) {
+  await vi.dynamicImportSettled();
+  vi.doMock(path, factory);
+}
+
+afterEach(async () => {
+  for (const session of sessions.splice(0)) session.dispose();
+  await vi.dynamicImportSettled();
   vi.doUnmock(TOOL_READER);
   vi.doUnmock(RUN_READERS);
 });
 
 describe('code the dialog loads when it needs it', () => {
   it('a tool list whose reader cannot be fetched fails as the network does; reloading fetches it again', async () => {
-    vi.doMock(TOOL_READER, gone);
+    await mockChunk(TOOL_READER, gone);
     const { session } = setup();
     session.setActive(true);
     await until(() => session.getSnapshot().tools.status === 'error');
@@ -58,7 +73,7 @@ describe('code the dialog loads when it needs it', () => {
   });
 
   it('a run whose readers cannot be fetched fails as the network does, keeping its instruction', async () => {
-    vi.doMock(RUN_READERS, gone);
+    await mockChunk(RUN_READERS, gone);
     const { session, sim } = setup();
     session.setActive(true);
     await until(() => session.getSnapshot().tools.status === 'success');
@@ -79,7 +94,7 @@ describe('code the dialog loads when it needs it', () => {
   });
 
   it('a cancel whose answer cannot be read (its reader is gone) counts as not confirmed, and says so', async () => {
-    vi.doMock(RUN_READERS, gone);
+    await mockChunk(RUN_READERS, gone);
     const sent: string[] = [];
     const warnings: ContractWarning[] = [];
     const transport = createTransport({
@@ -101,7 +116,7 @@ describe('code the dialog loads when it needs it', () => {
   });
 
   it('a tool-list reader that never arrives fails as the network does once the list’s timeout passes', async () => {
-    vi.doMock(TOOL_READER, stalled);
+    await mockChunk(TOOL_READER, stalled);
     const timers = manualTimers();
     const { session } = setup(timers);
     session.setActive(true);
@@ -120,7 +135,7 @@ describe('code the dialog loads when it needs it', () => {
     session.setActive(true);
     await until(() => session.getSnapshot().tools.status === 'success');
     let readersAsked = false;
-    vi.doMock(RUN_READERS, () => {
+    await mockChunk(RUN_READERS, () => {
       readersAsked = true;
       return stalled();
     });

@@ -23,7 +23,9 @@ async function sessionWithReader(factory: () => Promise<Record<string, unknown>>
   return session;
 }
 
-afterEach(() => {
+afterEach(async () => {
+  // An import still in flight would land after the next case's mock and put the real reader back.
+  await vi.dynamicImportSettled();
   vi.doUnmock(TOOL_READER);
   vi.resetModules();
 });
