@@ -37,6 +37,20 @@ describe('the CKEditor 5 adapter’s subject', () => {
     capture.release?.();
   });
 
+  it('places the dialog by the held image’s own box, as the editor renders it', async () => {
+    const editor = await editorWithImages();
+    const image = editor.model.document.getRoot()!.getChild(1)!;
+    expect(image.is('element', 'imageBlock')).toBe(true);
+    editor.model.change((writer) => writer.setSelection(image, 'on'));
+    const { editing } = editor;
+    const figure = editing.view.domConverter.mapViewToDom(editing.mapper.toViewElement(image as never)!);
+    expect(figure).toBeInstanceOf(HTMLElement);
+    (figure as HTMLElement).getBoundingClientRect = () => DOMRect.fromRect({ x: 50, y: 120, width: 300, height: 200 });
+    const capture = ckeditorAdapter(editor).capture();
+    expect(capture.rect?.()).toEqual({ top: 120, left: 50, right: 350, bottom: 320 });
+    capture.release?.();
+  });
+
   it('is left to the dialog when text is selected', async () => {
     const editor = await editorWithImages();
     const paragraph = editor.model.document.getRoot()!.getChild(0) as never;

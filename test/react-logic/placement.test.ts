@@ -63,6 +63,16 @@ describe('placing the dialog beside the held selection', () => {
     expect(placeDialog({ anchor: scrolledAway, viewport: VIEWPORT, width: WIDTH })).toEqual({ mode: 'free' });
   });
 
+  it('a selection scrolled partly out of view: its part on screen counts, down to one row of pixels', () => {
+    const lastRow = { top: -300, left: 96, right: 560, bottom: 1 };
+    expect(placeDialog({ anchor: lastRow, viewport: VIEWPORT, width: WIDTH })).toMatchObject({
+      side: 'right',
+      top: MARGIN,
+    });
+    const firstRow = { top: 799, left: 96, right: 560, bottom: 1100 };
+    expect(placeDialog({ anchor: firstRow, viewport: VIEWPORT, width: WIDTH })).toMatchObject({ side: 'right' });
+  });
+
   it('never overlaps the selection, and stays inside the viewport, wherever the selection is', () => {
     const rect = fc
       .record({

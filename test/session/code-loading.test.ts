@@ -46,7 +46,7 @@ const stalled = () => new Promise<never>(() => undefined);
  * readers, on a busy machine still being transformed) would land after the mock is registered and put the
  * real module back in the cache, so the mock waits for every import to settle first.
  */
-async function mockChunk(path: string, factory: () => unknown) {
+async function mockChunk(path: string, factory: () => Promise<never> | never) {
   await vi.dynamicImportSettled();
   vi.doMock(path, factory);
 }

@@ -53,7 +53,7 @@ final class AltTextControl extends AbstractNode
         $id = StringUtility::getUniqueId('ask-ai-alt-text-');
         $name = $this->labels->get('altText.control', 'Write alt text with AI');
         $row = $this->data['databaseRow'] ?? [];
-        $language = $this->languages->ofRecord((int)($this->data['effectivePid'] ?? $row['pid'] ?? 0), self::languageUid($row['sys_language_uid'] ?? 0));
+        $language = $this->languages->ofRecord((int)($this->data['effectivePid'] ?? $row['pid'] ?? 0), self::recordLanguage($row));
         $preview = $this->previews->of($image);
 
         return [
@@ -93,9 +93,15 @@ final class AltTextControl extends AbstractNode
         return $file > 0 ? ['file' => $file] : null;
     }
 
-    /** FormEngine hands `sys_language_uid` as a list of one value (a select field), or the value itself. */
-    private static function languageUid(mixed $value): int
+    /**
+     * The record's language uid (0, the default language, where it has none): FormEngine hands
+     * `sys_language_uid` as a list of one value (a select field), or the value itself.
+     *
+     * @param array<string, mixed> $row FormEngine's `databaseRow`
+     */
+    public static function recordLanguage(array $row): int
     {
+        $value = $row['sys_language_uid'] ?? 0;
         $value = is_array($value) ? ($value[0] ?? 0) : $value;
 
         return is_numeric($value) ? (int)$value : 0;

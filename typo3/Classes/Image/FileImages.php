@@ -71,16 +71,27 @@ final class FileImages implements ImageSourceInterface
         } finally {
             $storage->setEvaluatePermissions($evaluated);
         }
+
+        return self::imageFrom($contents, $file->getName());
+    }
+
+    /**
+     * The image the bytes read are, under its own type — what the bytes are, not what the index says: more
+     * than the limit is refused (413), and anything but an image (415).
+     *
+     * @throws ImageRefused
+     */
+    public static function imageFrom(string $contents, string $name): ImageData
+    {
         if (strlen($contents) > self::MAX_BYTES) {
             throw new ImageRefused(ImageRefused::TOO_LARGE, 413);
         }
-        // What the bytes are, not what the index says: only an image is sent, under its own type.
         $type = self::sniff($contents);
         if ($type === null) {
             throw new ImageRefused(ImageRefused::NOT_AN_IMAGE, 415);
         }
 
-        return new ImageData($type, $contents, $file->getName());
+        return new ImageData($type, $contents, $name);
     }
 
     /** The image type the bytes begin with (PNG, JPEG, GIF, WebP), or null for anything else. */

@@ -32,4 +32,14 @@ final class AltTextControlTest extends TestCase
         self::assertNull(AltTextControl::image('sys_file_reference', ['uid' => 'NEW1', 'uid_local' => []]));
         self::assertNull(AltTextControl::image('sys_file_metadata', ['uid' => 4, 'file' => 0]));
     }
+
+    public function testTheRecordsLanguageIsItsUidAsFormEngineHandsItAndTheDefaultLanguageWithoutOne(): void
+    {
+        self::assertSame(1, AltTextControl::recordLanguage(['sys_language_uid' => ['1']]));
+        self::assertSame(2, AltTextControl::recordLanguage(['sys_language_uid' => 2]));
+        self::assertSame(0, AltTextControl::recordLanguage([]));
+        self::assertSame(0, AltTextControl::recordLanguage(['sys_language_uid' => []]));
+        self::assertSame(0, AltTextControl::recordLanguage(['sys_language_uid' => 'all']));
+        self::assertSame(0, AltTextControl::recordLanguage(['sys_language_uid' => [null]]));
+    }
 }

@@ -78,4 +78,21 @@ final class FileImagesTest extends TestCase
     {
         self::assertSame($type, FileImages::sniff($bytes));
     }
+
+    public function testOnlyAnImageIsSentUnderItsOwnTypeAndNothingOverTheLimit(): void
+    {
+        $png = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
+        $image = FileImages::imageFrom($png, 'tram.png');
+        self::assertSame(['image/png', $png, 'tram.png'], [$image->type, $image->bytes, $image->name]);
+        self::assertSame(FileImages::MAX_BYTES, strlen(FileImages::imageFrom(str_pad($png, FileImages::MAX_BYTES, "\0"), 'big.png')->bytes));
+
+        foreach ([["<?php echo 'x';", ImageRefused::NOT_AN_IMAGE, 415], [str_pad($png, FileImages::MAX_BYTES + 1, "\0"), ImageRefused::TOO_LARGE, 413]] as [$bytes, $why, $status]) {
+            try {
+                FileImages::imageFrom($bytes, 'a.png');
+                self::fail('The bytes were accepted.');
+            } catch (ImageRefused $refused) {
+                self::assertSame([$why, $status], [$refused->why, $refused->status]);
+            }
+        }
+    }
 }
