@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { act, render } from '@testing-library/react';
+import { useRef } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnchorRect, SelectionAnchor } from '../../src/editors/dialog-settings';
+import { useDialogPlacement } from '../../src/react/use-placement';
+
+/**
+ * The hook that keeps the open dialog beside the held selection (the rules of where are `placeDialog`'s,
+ * in react-logic/placement.test.ts): it places the dialog when it opens, follows the selection when its
+ * anchor says it moved and when the window resizes, and gives the dialog its usual place back on close.
+ */
+function Placed({ anchor, open }: { anchor: SelectionAnchor; open: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const beside = useDialogPlacement(ref, open, anchor);
+  return (
+    <dialog ref={ref} open={open} aria-label="Ask AI" data-beside={beside}>
+      …
+    </dialog>
+  );
+}
+
+let viewport = { width: 1280, height: 800 };
+function stubViewport() {
+  vi.spyOn(document.documentElement, 'clientWidth', 'get').mockImplementation(() => viewport.width);
+  vi.spyOn(document.documentElement, 'clientHeight', 'get').mockImplementation(() => viewport.height);
+  vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(576);
+}
+
+/** An anchor whose rectangle the test moves, telling the hook as an editor's scroll would. */
+function movableAnchor(rect: AnchorRect) {
+  let current = rect;
+  const listeners = new Set<() => void>();
+  const anchor: SelectionAnchor = {
+    rect: () => current,
+    watch(changed) {
+      listeners.add(changed);
+      return () => listeners.delete(changed);
+    },
+  };
+  return {
+    anchor,
+    listeners,
+    move(next: AnchorRect) {
+      current = next;
+      for (const changed of listeners) changed();
+    },
+  };
+}
+
+const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+const dialog = () => document.querySelector('dialog')!;
+
+afterEach(() => {
+  viewport = { width: 1280, height: 800 };
+});
+
+describe('the dialog placed beside the held selection', () => {
+  it('opens beside it, follows it when it moves, and takes its usual place again on a narrow window', async () => {
+    stubViewport();
+    const held = movableAnchor({ top: 300, left: 96, right: 560, bottom: 372 });
+    render(<Placed anchor={held.anchor} open />);
+    expect(dialog()).toHaveAttribute('data-placement', 'right');
+    expect(dialog().style.left).toBe('572px');
+    expect(dialog().style.top).toBe('300px');
+    expect(dialog()).toHaveAttribute('data-beside', 'true');
+
+    held.move({ top: 200, left: 96, right: 560, bottom: 272 });
+    await nextFrame();
+    expect(dialog().style.top).toBe('200px');
+
+    viewport = { width: 800, height: 800 };
+    window.dispatchEvent(new Event('resize'));
+    await nextFrame();
+    expect(dialog()).not.toHaveAttribute('data-placement');
+    expect(dialog().style.left).toBe('');
+    expect(dialog()).toHaveAttribute('data-beside', 'false');
+  });
+
+  it('on close: its usual place and the whole backdrop again, nothing left listening', async () => {
+    stubViewport();
+    const held = movableAnchor({ top: 300, left: 96, right: 560, bottom: 372 });
+    const removed = vi.spyOn(window, 'removeEventListener');
+    const { rerender } = render(<Placed anchor={held.anchor} open />);
+    expect(dialog().style.getPropertyValue('--ask-ai-spare')).toMatch(/^polygon\(/);
+    rerender(<Placed anchor={held.anchor} open={false} />);
+    expect(dialog()).not.toHaveAttribute('data-placement');
+    expect(dialog().style.getPropertyValue('--ask-ai-spare')).toBe('');
+    expect(held.listeners.size).toBe(0);
+    expect(removed).toHaveBeenCalledWith('resize', expect.any(Function));
+  });
+});
