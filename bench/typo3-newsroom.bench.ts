@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import {
 } from '../scripts/typo3-site';
 import { startFakeModel, type FakeModel } from '../test/typo3/site/harness/fake-model';
 import { formLogin, SESSION_COOKIE } from '../test/typo3/site/harness/login';
+import { plainRequest } from '../test/typo3/site/harness/plain-request';
 import { record } from './results';
 
 /**
@@ -59,48 +59,9 @@ afterAll(async () => {
   await database?.stop();
 });
 
-interface Answer {
-  readonly status: number;
-  readonly retryAfter: number;
-  readonly text: string;
-}
-
 /** One request on a connection of its own (as many browsers are many connections). */
-function send(url: URL, session: string, method: 'GET' | 'POST', body?: unknown): Promise<Answer> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest(
-      url,
-      {
-        method,
-        agent: false,
-        headers: {
-          cookie: `${SESSION_COOKIE}=${session}`,
-          accept: 'application/x-ndjson, application/json, text/html',
-          // The backend answers a request without its own referrer with a page that reloads itself.
-          referer: new URL('/typo3/main', url).href,
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            retryAfter: Number(response.headers['retry-after'] ?? 0),
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    sent.on('error', reject);
-    sent.end(payload);
-  });
-}
+const send = (url: URL, session: string, body?: unknown) =>
+  plainRequest(url, session, body, 'application/x-ndjson, application/json, text/html');
 
 const lines = (text: string) =>
   text
@@ -145,7 +106,7 @@ it('TYPO3 newsroom: 30 editors for 60 s on two nodes and MariaDB', async () => {
   const admin = await formLogin(a.url, 'admin');
   const routesOf = async (session: string) =>
     (
-      JSON.parse((await send(new URL('/typo3/ajax/ask-ai/routes', a.url), session, 'GET')).text) as {
+      JSON.parse((await send(new URL('/typo3/ajax/ask-ai/routes', a.url), session)).text) as {
         routes: Record<string, string>;
       }
     ).routes;
@@ -170,7 +131,7 @@ it('TYPO3 newsroom: 30 editors for 60 s on two nodes and MariaDB', async () => {
   await browser.close();
   const timedPage = async () => {
     const started = performance.now();
-    const answer = await send(new URL(`${formUrl.pathname}${formUrl.search}`, node()), admin, 'GET');
+    const answer = await send(new URL(`${formUrl.pathname}${formUrl.search}`, node()), admin);
     if (!answer.text.includes('name="editform"')) other.push(`the form: ${answer.status}`);
     return { ms: performance.now() - started, status: answer.status };
   };
@@ -199,11 +160,11 @@ it('TYPO3 newsroom: 30 editors for 60 s on two nodes and MariaDB', async () => {
             : kind < 0.85
               ? { prompt: 'Find the harbour page and summarise it.', tools: ['get_page_content'], stream: true }
               : { prompt: 'Answer in one line.', tools: [], stream: false };
-      const running = send(new URL(own.ask_ai_run!, node()), session, 'POST', { ...body, requestId });
+      const running = send(new URL(own.ask_ai_run!, node()), session, { ...body, requestId });
       if (stopping) {
         await sleep(1500);
         // The Stop goes to whichever node the balancer picks.
-        const stop = await send(new URL(own.ask_ai_cancel!, node()), session, 'POST', { requestId });
+        const stop = await send(new URL(own.ask_ai_cancel!, node()), session, { requestId });
         if (stop.status >= 500) counts.fivexx++;
       }
       const answer = await running;
@@ -212,7 +173,7 @@ it('TYPO3 newsroom: 30 editors for 60 s on two nodes and MariaDB', async () => {
         const reason = (JSON.parse(answer.text) as { reason?: string }).reason;
         if (reason === 'userLimit') counts.userLimit++;
         else counts.siteLimit++;
-        await sleep(Math.min(answer.retryAfter, 10) * 1000);
+        await sleep(Math.min(Number(answer.retryAfter ?? 0), 10) * 1000);
         continue;
       }
       if (answer.status !== 200) {

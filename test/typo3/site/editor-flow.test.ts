@@ -101,7 +101,7 @@ describe('the editor’s flow in the real TYPO3 (the editor in FormEngine’s fr
     );
     // The run's stream held after the model's round that asks for the tool, in the page: the state the
     // test reads is held there, whatever the machine's load (the real server's own words pass through).
-    await page.context().addInitScript(() => {
+    await page.addInitScript(() => {
       const original = window.fetch.bind(window);
       const held = window as unknown as { __release?: () => void };
       window.fetch = async (input, init) => {

@@ -18,8 +18,8 @@ import {
   site,
   sql,
   useTypo3,
-  type PlainAnswer,
 } from './harness/backend';
+import type { PlainAnswer } from './harness/plain-request';
 
 /**
  * Production's shape: two web nodes (two PHP servers) on one database, as two PHP-FPM nodes behind a load

@@ -1,5 +1,4 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import {
   chromium,
@@ -13,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/chromium';
 import type { ModelRequest, ScriptedReply } from './fake-model';
 import { PASSWORDS, SESSION_COOKIE } from './login';
+import { plainRequest, type PlainAnswer } from './plain-request';
 import { fixture, serverLog, serveSite, type Site, type SiteServer } from '../../../../scripts/typo3-site';
 
 export { PASSWORDS } from './login';
@@ -83,8 +83,10 @@ export let page: Page;
 export let problems: string[] = [];
 
 /**
- * One Debian Chromium per file; per test a fresh context (no cookies, no storage), the base fixture
- * seeded again and the fake model reset.
+ * One Debian Chromium and one browser context per file; per test a fresh page in it with no cookies and no
+ * storage (cleared for both nodes' origins), the base fixture seeded again and the fake model reset. The
+ * context's HTTP cache stays for the file: the backend's few hundred modules load once, not in every test
+ * (a new context per test spent most of the suite's CPU in Chromium, loading them again).
  */
 export function useTypo3(
   options: {
@@ -104,20 +106,11 @@ export function useTypo3(
       sessions.clear();
     }
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
-  });
-  beforeEach(async () => {
-    seeded = await resetSite();
     context = await browser.newContext({
       baseURL: typo3().url,
       viewport: options.viewport ?? { width: 1280, height: 800 },
       colorScheme: options.colorScheme ?? 'light',
     });
-    problems = [];
-    page = await context.newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
     // CSP violations in every frame, reported to the page's console as a marked line.
     await context.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
@@ -125,10 +118,29 @@ export function useTypo3(
       });
     });
   });
+  beforeEach(async () => {
+    seeded = await resetSite();
+    problems = [];
+    page = await context.newPage();
+    await context.clearCookies();
+    const cdp = await context.newCDPSession(page);
+    for (const origin of new Set([typo3().url, typo3().urlB].map((url) => new URL(url).origin))) {
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin,
+        storageTypes: 'local_storage,indexeddb,service_workers,cache_storage,file_systems',
+      });
+    }
+    await cdp.detach();
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  });
   afterEach(async () => {
-    await context?.close();
+    for (const open of context?.pages() ?? []) await open.close();
   });
   afterAll(async () => {
+    await context?.close();
     await browser?.close();
     if (server) {
       await server.stop();
@@ -311,14 +323,9 @@ export async function save(frame: FrameLocator): Promise<void> {
   await frame.getByRole('button', { name: 'Save', exact: true }).first().click();
 }
 
-/** A route's answer to a request sent outside the browser, with its `Retry-After`. */
-export interface PlainAnswer extends RouteAnswer {
-  readonly retryAfter: string | null;
-}
-
 /**
- * `role`'s session for requests sent outside the browser — Node's HTTP client, to either web node, any
- * number at once (no browser limit of six connections per host): a POST to a route by its name.
+ * `role`'s session for requests sent outside the browser (`plainRequest`), to either web node: a POST to a
+ * route by its name.
  */
 export async function sessionOutside(
   role: keyof typeof PASSWORDS | string,
@@ -330,41 +337,7 @@ export async function sessionOutside(
     const urls = await ajaxUrls(tab);
     const session = (await context.cookies(typo3().url)).find((c) => c.name === SESSION_COOKIE)!.value;
     return {
-      post(node, name, body) {
-        // A connection of its own for each request (no keep-alive): a request never waits behind another
-        // on a connection a busy worker holds.
-        const payload = JSON.stringify(body);
-        return new Promise<PlainAnswer>((resolve, reject) => {
-          const sent = httpRequest(
-            new URL(urls[name]!, node),
-            {
-              method: 'POST',
-              agent: false,
-              headers: {
-                cookie: `${SESSION_COOKIE}=${session}`,
-                'content-type': 'application/json',
-                'content-length': Buffer.byteLength(payload),
-                accept: 'application/x-ndjson, application/json',
-              },
-            },
-            (response) => {
-              const chunks: Buffer[] = [];
-              response.on('data', (chunk: Buffer) => chunks.push(chunk));
-              response.on('error', reject);
-              response.on('end', () =>
-                resolve({
-                  status: response.statusCode ?? 0,
-                  type: String(response.headers['content-type'] ?? ''),
-                  retryAfter: (response.headers['retry-after'] as string | undefined) ?? null,
-                  text: Buffer.concat(chunks).toString('utf8'),
-                }),
-              );
-            },
-          );
-          sent.on('error', reject);
-          sent.end(payload);
-        });
-      },
+      post: (node, name, body) => plainRequest(new URL(urls[name]!, node), session, body),
     };
   } finally {
     await context.close();
