@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answered,
   axeViolations,
+  holdRuns,
   openDemo,
   openDemoWithSelection,
   page,
@@ -108,9 +109,12 @@ describe('answers that say what they are, in Chromium', () => {
   });
 
   it('marks a stopped answer incomplete, still usable; a failed run leaves the earlier answer labelled', async () => {
-    await setSimulation({ latency: 250 });
     await openDemoWithSelection();
+    // The run is held with its first words in view: Stop meets it running, however busy the machine.
+    const run = await holdRuns();
     await runTask(dialog(), 'Improve');
+    await run.asked();
+    await run.send({ event: 'delta', text: 'The first words of a better' });
     await dialog().locator('[data-ask-ai-part="answer-text"]').waitFor();
     await dialog().getByRole('button', { name: 'Stop' }).click();
     const card = dialog().locator('[data-ask-ai-part="answer-card"]');
@@ -119,7 +123,7 @@ describe('answers that say what they are, in Chromium', () => {
     expect(await dialog().getByRole('button', { name: 'Insert' }).isEnabled()).toBe(true);
     expect(await axeViolations(page, 'dialog[open]'), 'stopped, incomplete').toEqual([]);
 
-    await setSimulation({ latency: 0 });
+    await run.restore();
     // With an answer in view the prompt refines it: a refinement that works, then one that fails.
     await sendInstruction(dialog(), 'Make it shorter');
     await answered(dialog());

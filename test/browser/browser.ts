@@ -140,6 +140,8 @@ export interface HeldRun {
   send(event: object): Promise<void>;
   /** Ends the run's answer. */
   end(): Promise<void>;
+  /** The page's next runs go to the backend again. */
+  restore(): Promise<void>;
 }
 
 /**
@@ -176,6 +178,12 @@ export async function holdRuns(target: Page = page): Promise<HeldRun> {
       await target.evaluate(() => {
         (window as unknown as Held).__askAiRun!.end();
         delete (window as unknown as Held).__askAiRun;
+      });
+    },
+    restore: async () => {
+      await target.evaluate(() => {
+        const held = window as unknown as { __askAiFetch?: typeof fetch };
+        if (held.__askAiFetch) window.fetch = held.__askAiFetch;
       });
     },
   };
