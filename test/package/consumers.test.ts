@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,18 @@ function consumer(dir: string, linkFromRoot: readonly string[]) {
   return check;
 }
 
+/** As `run`, without waiting: the type checks of both consumers run side by side (each is one process). */
+function started(command: string, args: string[], cwd: string): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', (error) => resolve({ status: null, output: `${output}${error.message}` }));
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
+
 type Resolution = 'bundler' | 'nodenext';
 
 function typecheck(dir: string, resolution: Resolution, file: string) {
@@ -64,7 +76,7 @@ function typecheck(dir: string, resolution: Resolution, file: string) {
       files: [file],
     }),
   );
-  return run(process.execPath, [TSC, '-p', config], dir);
+  return started(process.execPath, [TSC, '-p', config], dir);
 }
 
 beforeAll(() => {
@@ -119,23 +131,38 @@ const REACT19_LINKS = [
   '@tanstack/query-core',
 ];
 
-describe.each([
+const CONSUMERS = [
   ['React 19', () => consumer(join(WORK, 'react19'), REACT19_LINKS)],
   ['React 18', () => consumer(REACT18, [])],
-])('a consumer on %s', (_react, prepare) => {
-  let dir = '';
-  beforeAll(() => {
-    dir = prepare();
-  });
+] as const;
+const RESOLUTIONS = ['bundler', 'nodenext'] as const;
 
-  it.each(['bundler', 'nodenext'] as const)('type-checks against the package with moduleResolution %s', (mode) => {
-    const result = typecheck(dir, mode, 'consumer.tsx');
+/** Each consumer's folder, and its type checks, started at once for both (the tests read their results). */
+const folders = new Map<string, string>();
+const checks = new Map<string, ReturnType<typeof typecheck>>();
+const checkOf = (react: string, mode: Resolution, file: string) => checks.get(`${react} ${mode} ${file}`)!;
+
+beforeAll(() => {
+  for (const [react, prepare] of CONSUMERS) {
+    const dir = prepare();
+    folders.set(react, dir);
+    for (const mode of RESOLUTIONS) {
+      for (const file of ['consumer.tsx', 'deliberate-error.tsx']) {
+        checks.set(`${react} ${mode} ${file}`, typecheck(dir, mode, file));
+      }
+    }
+  }
+});
+
+describe.each(CONSUMERS.map(([react]) => react))('a consumer on %s', (react) => {
+  it.each(RESOLUTIONS)('type-checks against the package with moduleResolution %s', async (mode) => {
+    const result = await checkOf(react, mode, 'consumer.tsx');
     expect(result.output).toBe('');
     expect(result.status).toBe(0);
   });
 
-  it.each(['bundler', 'nodenext'] as const)('reports a deliberate type error with moduleResolution %s', (mode) => {
-    const result = typecheck(dir, mode, 'deliberate-error.tsx');
+  it.each(RESOLUTIONS)('reports a deliberate type error with moduleResolution %s', async (mode) => {
+    const result = await checkOf(react, mode, 'deliberate-error.tsx');
     expect(result.status).not.toBe(0);
     // Both errors are found: the types are real, not `any`.
     expect(result.output).toMatch(/deliberate-error\.tsx\(5,\d+\): error TS2322/);
@@ -143,7 +170,7 @@ describe.each([
   });
 
   it('renders on the server without a word on the console', () => {
-    const result = run(process.execPath, ['server-render.mjs'], dir);
+    const result = run(process.execPath, ['server-render.mjs'], folders.get(react)!);
     expect(result.status, result.output).toBe(0);
     const { html, written } = JSON.parse(result.output) as { html: string; written: string[] };
     expect(written).toEqual([]);
