@@ -153,4 +153,16 @@ final class RichTextConfigurationTest extends TestCase
         self::assertSame([], $languages->forPage(0));
         self::assertSame([], $languages->forPage(500), 'a page of no site');
     }
+
+    public function testARecordsLanguageIsItsSiteLanguagesCodeAndNothingWhereTheSiteHasNone(): void
+    {
+        $languages = new SiteLanguages(new OneSite(['en_US.UTF-8', 'de_DE.UTF-8']));
+
+        self::assertSame('en', $languages->ofRecord(3, 0));
+        self::assertSame('de', $languages->ofRecord(3, 1));
+        self::assertNull($languages->ofRecord(3, 2), 'a language the site does not have');
+        self::assertNull($languages->ofRecord(3, -1), 'all languages');
+        self::assertNull($languages->ofRecord(500, 0), 'a page of no site');
+        self::assertNull($languages->ofRecord(0, 0));
+    }
 }

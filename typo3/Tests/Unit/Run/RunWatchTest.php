@@ -7,6 +7,7 @@ namespace AskAiDialog\AskAi\Tests\Unit\Run;
 use AskAiDialog\AskAi\Run\Failure;
 use AskAiDialog\AskAi\Run\ProviderTimeout;
 use AskAiDialog\AskAi\Run\RunLedger;
+use AskAiDialog\AskAi\Run\RunScope;
 use AskAiDialog\AskAi\Run\RunTicket;
 use AskAiDialog\AskAi\Run\RunWatch;
 use AskAiDialog\AskAi\Tests\Support\RecordingOutput;
@@ -22,6 +23,8 @@ final class RunWatchTest extends TestCase
     private RunLedger $ledger;
 
     private RecordingOutput $output;
+
+    private RunTicket $ticket;
 
     protected function setUp(): void
     {
@@ -60,6 +63,27 @@ final class RunWatchTest extends TestCase
         $this->clock->sleep(5);
         $watch->reason();
         self::assertSame(['heartbeat'], $this->output->names());
+    }
+
+    public function testEveryLineARunPathSendsThroughItsScopeKeepsTheHeartbeatAway(): void
+    {
+        $watch = $this->watch();
+        $events = [];
+        $scope = new RunScope($this->ticket, $watch, new ProviderTimeout(), function (array $event) use (&$events): void {
+            $events[] = $event['event'];
+        });
+        foreach (['started', 'step', 'delta'] as $line) {
+            $this->clock->sleep(9.9);
+            match ($line) {
+                'started' => $scope->started('run-uuid'),
+                'step' => $scope->step(['kind' => 'tool', 'round' => 1, 'durationMs' => 5]),
+                'delta' => $scope->delta('A word'),
+            };
+            $this->clock->sleep(0.2);
+            $watch->reason();
+        }
+        self::assertSame(['started', 'step', 'delta'], $events);
+        self::assertSame([], $this->output->names(), 'no heartbeat: a line went out less than ten seconds before');
     }
 
     public function testTheLedgerIsReadAFewTimesASecondNotForEveryChunk(): void
@@ -104,6 +128,8 @@ final class RunWatchTest extends TestCase
         $now = (float)$this->clock->now()->format('U.u');
         $entry = $this->ledger->open(2, 'req', (int)$now, (int)$now + $deadlineIn);
 
-        return new RunWatch(new RunTicket($entry, 2, 'req', $now, $now + $deadlineIn), $this->ledger, $this->clock, $this->output);
+        $this->ticket = new RunTicket($entry, 2, 'req', $now, $now + $deadlineIn);
+
+        return new RunWatch($this->ticket, $this->ledger, $this->clock, $this->output);
     }
 }
