@@ -152,4 +152,19 @@ final class RunLimitsTest extends SiteTestCase
         sort($kept);
         self::assertSame(['now', 'recent'], $kept);
     }
+
+    public function testAStopForARunThatNeverCameIsForgottenOnceItsTimeIsUp(): void
+    {
+        $now = (int)$this->clock->now()->format('U');
+        $ledger = $this->site->database->getConnectionForTable('tx_askai_run');
+        foreach (['stale' => $now - RunLedger::MARKER_SECONDS - 100, 'fresh' => $now - 10] as $id => $at) {
+            $ledger->insert('tx_askai_run', ['be_user' => 2, 'request_id' => $id, 'state' => 'cancelled', 'cancel_requested' => 1, 'started' => $at, 'deadline' => $at + RunLedger::MARKER_SECONDS, 'finished' => $at]);
+        }
+
+        $this->runTask(['prompt' => 'x', 'requestId' => 'now']);
+
+        $kept = array_column($ledger->select(['request_id'], 'tx_askai_run')->fetchAllAssociative(), 'request_id');
+        sort($kept);
+        self::assertSame(['fresh', 'now'], $kept);
+    }
 }
