@@ -66,13 +66,27 @@ final class AltTextControl extends AbstractNode
                     'control' => $id,
                     'field' => (string)($this->data['parameterArray']['itemFormElName'] ?? ''),
                     'image' => $image,
-                    'dialog' => $dialog + array_filter([
-                        'context' => $language !== null ? ['contentLanguage' => $language] : null,
-                        'imagePreview' => $preview,
-                    ]),
+                    'dialog' => self::dialog($dialog, $language, $preview),
                 ]),
             ],
         ];
+    }
+
+    /**
+     * The dialog's options for this image: the editor's, the record's language (the alt text is written in
+     * it) and the image as the dialog shows it, each only where there is one.
+     *
+     * @param array<string, mixed> $dialog the editor's dialog options
+     * @param array{src: string, name: string}|null $preview
+     *
+     * @return array<string, mixed>
+     */
+    public static function dialog(array $dialog, ?string $language, ?array $preview): array
+    {
+        return $dialog + array_filter([
+            'context' => $language !== null ? ['contentLanguage' => $language] : null,
+            'imagePreview' => $preview,
+        ]);
     }
 
     /**

@@ -90,12 +90,15 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
         }
 
         $steps = [];
-        $step = function (RunStep $s) use (&$steps, $onStep): void {
+        // What the next model call may take, read after each step (the run renews it as its time runs out).
+        $timeouts = [];
+        $step = function (RunStep $s) use (&$steps, &$timeouts, $onStep, $request): void {
             if ($this->stepDelayMs > 0) {
                 usleep($this->stepDelayMs * 1000);
             }
             // nr-llm: the observer first, then the probe; a cancelled run records this step and stops.
             $onStep?->__invoke($s);
+            $timeouts[] = $request->configuration->getEffectiveTimeout();
             $steps[] = $s;
             if ($this->running['cancelled'] ?? false) {
                 throw new RunCancelled();
@@ -118,11 +121,11 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
             }
             $step(new RunStep('llm', 2, 20.0, finishReason: 'stop'));
         } catch (RunCancelled $cancelled) {
-            $this->write($entry + ['outcome' => AgentRunOutcome::CANCELLED->value, 'recordedSteps' => count($steps)]);
+            $this->write($entry + ['outcome' => AgentRunOutcome::CANCELLED->value, 'recordedSteps' => count($steps), 'stepTimeouts' => $timeouts]);
 
             return new AgentRunResult(AgentRunOutcome::CANCELLED, $uuid, $steps, error: $cancelled);
         } catch (Throwable $stopped) {
-            $this->write($entry + ['outcome' => AgentRunOutcome::FAILED->value, 'recordedSteps' => count($steps)]);
+            $this->write($entry + ['outcome' => AgentRunOutcome::FAILED->value, 'recordedSteps' => count($steps), 'stepTimeouts' => $timeouts]);
 
             return new AgentRunResult(AgentRunOutcome::FAILED, $uuid, $steps, error: $stopped);
         }
@@ -130,7 +133,7 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
         $answer = ScriptedAnswers::for($request->messages);
         $all = implode(' ', array_map(static fn(ChatMessage $m): string => $m->content, $request->messages));
         $usage = UsageStatistics::fromTokens((int)ceil(mb_strlen($all) / 4), (int)ceil(mb_strlen($answer) / 4));
-        $this->write($entry + ['outcome' => AgentRunOutcome::COMPLETED->value, 'finalContent' => $answer]);
+        $this->write($entry + ['outcome' => AgentRunOutcome::COMPLETED->value, 'finalContent' => $answer, 'stepTimeouts' => $timeouts]);
 
         return new AgentRunResult(
             AgentRunOutcome::COMPLETED,

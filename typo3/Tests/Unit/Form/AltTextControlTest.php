@@ -42,4 +42,14 @@ final class AltTextControlTest extends TestCase
         self::assertSame(0, AltTextControl::recordLanguage(['sys_language_uid' => 'all']));
         self::assertSame(0, AltTextControl::recordLanguage(['sys_language_uid' => [null]]));
     }
+
+    public function testTheDialogWritesInTheRecordsLanguageAndShowsTheImageWhereThereAreThey(): void
+    {
+        $preview = ['src' => '/fileadmin/_processed_/tram.png', 'name' => 'tram.png'];
+        self::assertSame(
+            ['altText' => true, 'context' => ['contentLanguage' => 'de'], 'imagePreview' => $preview],
+            AltTextControl::dialog(['altText' => true], 'de', $preview),
+        );
+        self::assertSame(['altText' => true], AltTextControl::dialog(['altText' => true], null, null));
+    }
 }

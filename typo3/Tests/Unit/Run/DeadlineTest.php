@@ -47,6 +47,18 @@ final class DeadlineTest extends SiteTestCase
         self::assertSame(300, $this->site->catalogue->configuration('default')?->getEffectiveTimeout(), 'the stored configuration untouched');
     }
 
+    public function testEachModelCallOfAnAgentRunGetsOnlyTheTimeTheRunHasLeft(): void
+    {
+        $this->site = $this->makeSite(['runDeadline' => 45]);
+        // Each step's line takes ten seconds on the test's clock.
+        $this->output->afterLine = fn(array $event) => $event['event'] === 'step' ? $this->clock->sleep(10) : null;
+
+        $this->runTask(['prompt' => 'x get_page_content', 'tools' => ['get_page_content'], 'requestId' => 'renewed']);
+
+        $run = array_values(array_filter($this->site->runtime->journal, static fn(array $e): bool => isset($e['stepTimeouts'])))[0];
+        self::assertSame([35, 25, 15, 5], $run['stepTimeouts']);
+    }
+
     public function testTheDeadlineIsASettingHeldBelowTheDialogsIdleTimeout(): void
     {
         $this->site = $this->makeSite(['runDeadline' => 9999]);

@@ -39,6 +39,8 @@ final class RunLimitsTest extends SiteTestCase
         SimulatedSite::logIn('other-editor');
         $body = $this->assertError(429, 'busy with other tasks', $this->runTask(['prompt' => 'x', 'requestId' => 'fourth']));
         self::assertSame('siteLimit', $body['reason']);
+        // Each running run holds its editor's place and one of the site's; the refused one holds none.
+        self::assertSame(6, (int)$this->site->database->getConnectionForTable('tx_askai_slot')->count('*', 'tx_askai_slot', []));
     }
 
     public function testARunLeftRunningPastItsDeadlineByADeadWorkerNoLongerCountsOnlyOnceItsTimeIsUp(): void

@@ -39,6 +39,10 @@ final class ToolActivityTest extends SiteTestCase
             'Searching the site for “opening hours of the reading garden in the city library on…”…',
             $activity->of('site_rag_query', ['question' => "opening\nhours of the reading garden in the city library on\tSundays and holidays"]),
         );
+        $sixty = str_repeat('harbour ', 7) . 'keep';
+        self::assertSame(60, mb_strlen($sixty));
+        self::assertSame('Searching the site for “' . $sixty . '”…', $activity->of('search_records', ['query' => $sixty]), 'sixty characters are kept whole');
+        self::assertSame('Searching the site for “' . trim(str_repeat('harbour ', 7)) . '…”…', $activity->of('search_records', ['query' => $sixty . 'e']));
         self::assertSame('Searching the site…', $activity->of('search_records', ['query' => ['not', 'words']]));
         self::assertSame('Reading content elements…', $activity->of('read_records', ['table' => 'tt_content']));
         self::assertSame('Using “Search files”…', $activity->of('search_fal_files', ['query' => 'x']));
