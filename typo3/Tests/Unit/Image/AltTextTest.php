@@ -19,7 +19,10 @@ final class AltTextTest extends SiteTestCase
         $this->describe(['contentLanguage' => 'de']);
 
         self::assertStringContainsString('German (de)', $this->site->images->described[0]['instruction']);
-        self::assertStringStartsWith('Ein weiß-roter Leuchtturm', $this->terminal()['finalContent']);
+        $done = $this->terminal();
+        self::assertStringStartsWith('Ein weiß-roter Leuchtturm', $done['finalContent']);
+        // One model call, whole: the dialog shows no "Incomplete" and no steps beyond it.
+        self::assertSame(['done', 1, false, 'completed'], [$done['event'], $done['iterations'], $done['truncated'], $done['terminationReason']]);
     }
 
     /** @return array<string, array{0: array<string, mixed>}> */

@@ -122,6 +122,7 @@ final class RunLimitsTest extends SiteTestCase
 
         self::assertCount(3, $this->site->chat->calls);
         self::assertSame(0, $this->runningEntries());
+        self::assertSame(0, (int)$this->site->database->getConnectionForTable('tx_askai_slot')->count('*', 'tx_askai_slot', []), 'its places let go at once');
     }
 
     /** Runs admitted (their places taken) and going on, as another request's would be. */
