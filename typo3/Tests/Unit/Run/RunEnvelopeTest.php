@@ -86,6 +86,22 @@ final class RunEnvelopeTest extends SiteTestCase
     }
 
     /** @dataProvider paths */
+    public function testAStopThatArrivesWhileTheModelAnswersIsSeenAtOnceWhenTheCallReturns(string $path): void
+    {
+        // Within the same instant (the test's clock stands still): the run reads the ledger after the call,
+        // not only a quarter of a second after its last read.
+        $during = function (): void {
+            $this->json($this->site->controller->cancelAction($this->post(['requestId' => 'meanwhile'])), 200);
+        };
+        $this->site->runtime->during = $this->site->chat->during = $this->site->tasks->during = $this->site->images->during = $during;
+
+        $this->runOn($path, 'meanwhile');
+
+        self::assertSame('cancelled', $this->terminal()['event']);
+        self::assertSame('finished', $this->entry('meanwhile')['state']);
+    }
+
+    /** @dataProvider paths */
     public function testARunStoppedBeforeItsRequestArrivedNeverAsksTheModel(string $path): void
     {
         $this->json($this->site->controller->cancelAction($this->post(['requestId' => 'early'])), 200);

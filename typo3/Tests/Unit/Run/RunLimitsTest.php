@@ -59,6 +59,7 @@ final class RunLimitsTest extends SiteTestCase
 
         self::assertSame('done', $this->terminal()['event']);
         self::assertSame(2, (int)$this->site->database->getConnectionForTable('tx_askai_run')->count('uid', 'tx_askai_run', ['state' => 'abandoned']));
+        self::assertSame(0, (int)$this->site->database->getConnectionForTable('tx_askai_slot')->count('*', 'tx_askai_slot', []), 'the abandoned runs hold no place');
     }
 
     public function testARunOfAWorkerThatDiedIsEndedInNrLlmTooByItsUuidOrByItsWorker(): void
