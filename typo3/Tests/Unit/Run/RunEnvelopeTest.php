@@ -38,6 +38,9 @@ final class RunEnvelopeTest extends SiteTestCase
         // Alt text is not rated (nr-llm's vision call takes no correlation id); every other answer is.
         self::assertSame($done['correlationId'] ?? '', $entry['correlation_id']);
         self::assertSame($path !== 'altText', isset($done['correlationId']));
+        // Whole, completed, and as many model rounds as it took: the scripted agent two (the tool round and
+        // the answer), every other path one call.
+        self::assertSame([$path === 'agent' ? 2 : 1, false, 'completed'], [$done['iterations'], $done['truncated'], $done['terminationReason']]);
     }
 
     /** @dataProvider paths */
