@@ -65,6 +65,7 @@ final class FileImagesTest extends TestCase
             'a WebP' => ['RIFF' . "\x24\0\0\0" . 'WEBPVP8 ', 'image/webp'],
             'a RIFF that is not WebP' => ['RIFF' . "\x24\0\0\0" . 'WAVEfmt ', null],
             'a WebP cut short' => ['RIFF' . "\x24\0\0", null],
+            'a WebP header alone, twelve bytes' => ['RIFF' . "\x24\0\0\0" . 'WEBP', 'image/webp'],
             'PHP named .png' => ["<?php echo 'x';", null],
             'an SVG' => ['<svg xmlns="http://www.w3.org/2000/svg"/>', null],
             'a PNG signature cut short' => ["\x89PNG\r\n", null],

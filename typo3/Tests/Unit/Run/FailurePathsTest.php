@@ -95,6 +95,25 @@ final class FailurePathsTest extends SiteTestCase
         self::assertNotSame([], array_filter($this->site->logger->records, static fn(array $r): bool => $r['level'] === 'error'));
     }
 
+    public function testALedgerThatFailsOnlyWhenTheRunEndsStillGivesTheAnswerUnratableAndLogsIt(): void
+    {
+        $dropped = false;
+        $this->output->afterLine = function (array $event) use (&$dropped): void {
+            if ($event['event'] === 'delta' && !$dropped) {
+                $dropped = true;
+                // What the run reads of it still works; what its end writes does not.
+                $this->site->database->getConnectionForTable('tx_askai_run')->executeStatement('ALTER TABLE tx_askai_run RENAME COLUMN finished TO finished_away');
+            }
+        };
+
+        $this->runTask(['prompt' => 'Summarise.', 'context' => ['selection' => 'One. Two.'], 'requestId' => 'unrecorded']);
+
+        $done = $this->terminal();
+        self::assertSame('done', $done['event'], 'the editor gets the answer that arrived');
+        self::assertArrayNotHasKey('correlationId', $done, 'not rated: ratings are checked against the ledger');
+        self::assertNotSame([], array_filter($this->site->logger->records, static fn(array $r): bool => $r['level'] === 'error' && str_contains($r['message'], 'could not be recorded')));
+    }
+
     public function testAFailureBeforeTheStreamIsAJsonAnswerNeverAnHtmlPage(): void
     {
         $this->site->database->getConnectionForTable('tx_askai_run')->executeStatement('DROP TABLE tx_askai_run');

@@ -171,4 +171,17 @@ final class RunLimitsTest extends SiteTestCase
         sort($kept);
         self::assertSame(['fresh', 'now'], $kept);
     }
+
+    public function testPlacesStillHeldForRunsThatEndedAreFreedWhenARunNeedsThem(): void
+    {
+        // As a worker that died between its run's end and letting go of its places would leave them.
+        $slots = $this->site->database->getConnectionForTable('tx_askai_slot');
+        foreach ([0, 1] as $place) {
+            $slots->insert('tx_askai_slot', ['scope' => 'user:2', 'slot' => $place, 'entry' => 900 + $place, 'expires' => (int)$this->clock->now()->format('U') + 60]);
+        }
+
+        $this->runTask(['prompt' => 'x', 'requestId' => 'after']);
+
+        self::assertSame('done', $this->terminal()['event']);
+    }
 }
