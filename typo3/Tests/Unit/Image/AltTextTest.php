@@ -23,6 +23,8 @@ final class AltTextTest extends SiteTestCase
         self::assertStringStartsWith('Ein weiß-roter Leuchtturm', $done['finalContent']);
         // One model call, whole: the dialog shows no "Incomplete" and no steps beyond it.
         self::assertSame(['done', 1, false, 'completed'], [$done['event'], $done['iterations'], $done['truncated'], $done['terminationReason']]);
+        $steps = array_values(array_filter($this->output->events(), static fn(array $e): bool => $e['event'] === 'step'));
+        self::assertSame([['llm', 1]], array_map(static fn(array $e): array => [$e['step']['kind'], $e['step']['round']], $steps));
     }
 
     /** @return array<string, array{0: array<string, mixed>}> */
