@@ -22,6 +22,11 @@ export interface SimulatedBackendOptions {
   readonly createRunUuid?: () => string;
   /** How the backend waits (pacing, the `latency` fault). Inject it to test without waiting. */
   readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * How long the `latency` fault holds an answer back. Default {@link LATENCY_FAULT_MS}; a story that shows
+   * the waiting state holds it longer than anyone looks (the request's abort still ends it).
+   */
+  readonly latencyFaultMs?: number;
 }
 
 export interface SimulatedBackend {
@@ -48,6 +53,7 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
   let state: SimulationState = initial;
   const createRunUuid = options.createRunUuid ?? (() => globalThis.crypto.randomUUID());
   const sleep = options.sleep ?? realSleep;
+  const latencyFaultMs = options.latencyFaultMs ?? LATENCY_FAULT_MS;
   /** Runs that may still be cancelled, by `runUuid` and by `requestId`. */
   const runs = new Map<string, RunRecord>();
   /** The editors' verdicts, newest last. */
@@ -84,7 +90,7 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
   async function tools(request: Request, url: URL): Promise<Response> {
     if (request.method !== 'GET') return fail(405, 'Use GET.');
     const fault = faultFor(request, 'tools');
-    if (fault === 'latency') await sleep(LATENCY_FAULT_MS, request.signal);
+    if (fault === 'latency') await sleep(latencyFaultMs, request.signal);
     if (fault && HTTP_FAULTS.has(fault)) return httpFault(fault);
     if (state.user === 'no-grant') return fail(403, 'You are not allowed to use AI tasks.');
     const configuration = configurationOf(url.searchParams.get('configuration') ?? undefined);
@@ -115,7 +121,7 @@ export function createSimulatedBackend(options: SimulatedBackendOptions = {}): S
   async function run(request: Request): Promise<Response> {
     if (request.method !== 'POST') return fail(405, 'Use POST.');
     const fault = faultFor(request, 'run');
-    if (fault === 'latency') await sleep(LATENCY_FAULT_MS, request.signal);
+    if (fault === 'latency') await sleep(latencyFaultMs, request.signal);
     if (fault && HTTP_FAULTS.has(fault)) return httpFault(fault);
     if (state.user === 'no-grant') return fail(403, 'You are not allowed to use AI tasks.');
     const read = await readJsonRequest(request);

@@ -82,7 +82,8 @@ export const ToolsLoading: Story = {
   parameters: sim({ fault: 'tools:latency' }),
   play: async ({ canvasElement }) => {
     const dialog = await open(canvasElement);
-    await expect(await dialog.findByText('Loading the tools…')).toBeInTheDocument();
+    // Held by the story's backend; the dialog's body may take a while to load on a busy machine.
+    await expect(await dialog.findByText('Loading the tools…', {}, { timeout: 10_000 })).toBeInTheDocument();
   },
 };
 

@@ -1,7 +1,9 @@
 import { createSimulatedBackend, type SimulationState } from 'ask-ai-dialog/mocks';
 
 /** The simulated nr-llm backend behind every story (one per Storybook, served through MSW). */
-export const storyBackend = createSimulatedBackend({ initialState: { latency: 120 } });
+// The `latency` fault holds the tool list for a minute: a story that shows the waiting state keeps
+// showing it however long the dialog's own code takes to load (its tests read it there).
+export const storyBackend = createSimulatedBackend({ initialState: { latency: 120 }, latencyFaultMs: 60_000 });
 
 export type StorySimulation = Partial<Omit<SimulationState, 'operator'>> & {
   operator?: Partial<SimulationState['operator']>;
