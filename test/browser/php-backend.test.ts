@@ -76,10 +76,11 @@ describe('the demo against the PHP extension', () => {
     await openWithSelection();
     await dialog()
       .getByRole('textbox', { name: 'Instruction' })
-      .fill('Summarise it with get_page_content and site_rag_query.');
+      .fill('Summarise it with get_page_content and site_rag_query until stopped.');
     await dialog().getByRole('button', { name: 'Send' }).click();
     await dialog().getByRole('button', { name: 'Stop' }).waitFor();
-    // PHP has started the run (the dialog no longer waits for the server): it is under way there.
+    // PHP has started the run (the dialog no longer waits for the server): it is under way there, held at
+    // its first tool until the Stop is recorded (the scripted model's "until stopped").
     await dialog()
       .getByText(/^(Thinking…|Working with the site’s tools…)$/)
       .waitFor();

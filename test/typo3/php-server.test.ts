@@ -42,7 +42,9 @@ describe('the TYPO3 extension on php:serve', () => {
   it('stops a run with tools when a second request cancels it by its request id', async () => {
     const requestId = `stop-${Date.now()}`;
     const response = await post('run', {
-      prompt: 'Summarise with get_page_content and site_rag_query.',
+      // Held at its first tool until the Stop is recorded (the scripted model's "until stopped"): the Stop
+      // meets it under way, however busy the machine.
+      prompt: 'Summarise with get_page_content and site_rag_query until stopped.',
       context: { selection: 'The garden opens in June. Entry is free.' },
       tools: ['get_page_content', 'site_rag_query'],
       stream: true,

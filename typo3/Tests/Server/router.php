@@ -75,6 +75,9 @@ $site = new SimulatedSite(
     $delay === false ? 150 : max(0, (int)$delay),
     $state,
 );
+// A run held "until stopped" goes on once a Stop for a running run is in the ledger (another worker's).
+$site->runtime->stopRecorded = static fn(): bool => (int)$site->database->getConnectionForTable('tx_askai_run')
+    ->count('uid', 'tx_askai_run', ['state' => 'running', 'cancel_requested' => 1]) > 0;
 $response = $site->controller->{$action}(ServerRequest::fromGlobals());
 if ($response instanceof NullResponse) {
     return;

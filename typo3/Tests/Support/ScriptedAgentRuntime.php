@@ -57,6 +57,12 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
     /** Runs as each run begins (what the run's calls see of their surroundings). */
     public ?Closure $during = null;
 
+    /**
+     * Holds a run whose prompt says "until stopped" at its first tool until this returns true (its Stop is
+     * recorded) or 30 s pass: a test's Stop then meets the run under way, however busy the machine.
+     */
+    public ?Closure $stopRecorded = null;
+
     public function run(AgentRunRequest $request, ?Closure $onStep = null): AgentRunResult
     {
         $this->during?->__invoke();
@@ -115,6 +121,11 @@ final class ScriptedAgentRuntime implements AgentRuntimeInterface
             );
             $step(new RunStep('llm', 1, 12.5, finishReason: 'tool_calls', requestedToolCalls: $requested === [] ? null : $requested));
             $round = 1;
+            if ($this->stopRecorded !== null && str_contains($prompt, 'until stopped')) {
+                for ($waited = 0; $waited < 600 && !($this->stopRecorded)(); $waited++) {
+                    usleep(50_000);
+                }
+            }
             foreach ($this->namedTools($prompt) as $tool) {
                 $offered = in_array($tool, $allowed, true);
                 $step(new RunStep('tool', $round, 3.0, toolName: $tool, toolResult: $offered ? 'ok' : sprintf('Error: tool "%s" not permitted', $tool), toolIsError: !$offered));
