@@ -3,6 +3,16 @@ import { createRunController, createTransport, offerableTools, type RunSnapshot 
 import { BUILTIN_TOOLS, FAULT_IDS, createSimulatedBackend } from '../../src/mock-backend';
 import { ENDPOINTS, ORIGIN, simulated, until } from '../support/backend-fetch';
 
+/** Posts one streamed run to a simulated backend's fetch; its NDJSON lines, as sent (padding and all). */
+async function streamedLines(fetch: typeof globalThis.fetch, body: Record<string, unknown>): Promise<string[]> {
+  const response = await fetch(ENDPOINTS.run, {
+    method: 'POST',
+    headers: { Accept: 'application/x-ndjson' },
+    body: JSON.stringify({ tools: [], stream: true, ...body }),
+  });
+  return (await response.text()).split('\n').filter((line) => line.trim() !== '');
+}
+
 const ARTICLE =
   'The city council approved the new cycle lanes on Monday. The lanes connect the station with the university. ' +
   'Construction of the cycle lanes starts in spring and takes six ' +
@@ -251,19 +261,11 @@ describe('protocol modes', () => {
     'nr-llm: padded lines, a context event, steps, a terminal done ' + 'without started, delta or terminationReason',
     async () => {
       const { fetch } = simulated({ initialState: { protocol: 'nr-llm' } });
-      const response = await fetch(ENDPOINTS.run, {
-        method: 'POST',
-        headers: { Accept: 'application/x-ndjson' },
-        body: JSON.stringify({
-          prompt: 'Summarise',
-          context: { selection: ARTICLE },
-          tools: [],
-          stream: true,
-          requestId: 'r',
-        }),
+      const lines = await streamedLines(fetch, {
+        prompt: 'Summarise',
+        context: { selection: ARTICLE },
+        requestId: 'r',
       });
-      const text = await response.text();
-      const lines = text.split('\n').filter((l) => l !== '');
       expect(lines.every((l) => new TextEncoder().encode(l).length >= 4095)).toBe(true);
       const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(events[0]?.event).toBe('context');
@@ -302,21 +304,15 @@ describe('protocol modes', () => {
     const calls = async (protocol: 'typo3' | 'extended') => {
       const { fetch } = simulated({ initialState: { protocol } });
       const offered = (await offerableTools(createTransport({ endpoints: ENDPOINTS, fetch }))).unattended;
-      const response = await fetch(ENDPOINTS.run, {
-        method: 'POST',
-        headers: { Accept: 'application/x-ndjson' },
-        body: JSON.stringify({
-          prompt: 'Summarise it with get_page_content.',
-          context: { selection: ARTICLE },
-          tools: offered.map((t) => t.name),
-          stream: true,
-          requestId: `calls-${protocol}`,
-        }),
+      const lines = await streamedLines(fetch, {
+        prompt: 'Summarise it with get_page_content.',
+        context: { selection: ARTICLE },
+        tools: offered.map((t) => t.name),
+        requestId: `calls-${protocol}`,
       });
-      const events = (await response.text())
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => JSON.parse(line) as { step?: { requestedToolCalls?: Array<Record<string, unknown>> } });
+      const events = lines.map(
+        (line) => JSON.parse(line) as { step?: { requestedToolCalls?: Array<Record<string, unknown>> } },
+      );
       return events.flatMap((event) => event.step?.requestedToolCalls ?? []);
     };
     const typo3 = await calls('typo3');
@@ -482,6 +478,20 @@ describe('faults', () => {
       headers: { 'X-Ask-Ai-Fault': 'schema-violation' },
     });
     await expect(offerableTools(transport)).rejects.toMatchObject({ failure: { kind: 'invalidResponse' } });
+  });
+});
+
+describe('the latency fault', () => {
+  it('holds the answer back 3 s by default, or as long as the backend was made to hold it', async () => {
+    for (const [options, held] of [
+      [{}, 3000],
+      [{ latencyFaultMs: 60_000 }, 60_000],
+    ] as const) {
+      const { fetch, waits } = simulated(options);
+      const tools = await fetch(ENDPOINTS.tools, { headers: { 'X-Ask-Ai-Fault': 'tools:latency' } });
+      expect(tools.status).toBe(200);
+      expect(waits).toEqual([held]);
+    }
   });
 });
 
