@@ -51,6 +51,16 @@ async function mockChunk(path: string, factory: () => Promise<never> | never) {
   vi.doMock(path, factory);
 }
 
+/**
+ * A chunk that cannot be fetched, mocked and seen failing before the session starts: the mock is registered
+ * by this import alone, never by two of the session's imports at once (Vitest resolves queued mocks inside
+ * whichever import comes first, and two at once can leave one of them with the real module).
+ */
+async function mockGone(path: string) {
+  await mockChunk(path, gone);
+  await expect(import(/* @vite-ignore */ path)).rejects.toThrow();
+}
+
 afterEach(async () => {
   for (const session of sessions.splice(0)) session.dispose();
   await vi.dynamicImportSettled();
@@ -60,7 +70,7 @@ afterEach(async () => {
 
 describe('code the dialog loads when it needs it', () => {
   it('a tool list whose reader cannot be fetched fails as the network does; reloading fetches it again', async () => {
-    await mockChunk(TOOL_READER, gone);
+    await mockGone(TOOL_READER);
     const { session } = setup();
     session.setActive(true);
     await until(() => session.getSnapshot().tools.status === 'error');
@@ -73,14 +83,16 @@ describe('code the dialog loads when it needs it', () => {
   });
 
   it('a run whose readers cannot be fetched fails as the network does, keeping its instruction', async () => {
-    await mockChunk(RUN_READERS, gone);
+    await mockGone(RUN_READERS);
     const { session, sim } = setup();
     session.setActive(true);
     await until(() => session.getSnapshot().tools.status === 'success');
     session.setInstruction('Summarise this text.');
     expect(session.start()).toBe(true);
-    await until(() => session.getSnapshot().status === 'failed');
+    // Waits for the run's end, whatever it is: a run that went on with its real readers fails here at once.
+    await until(() => !['preparing', 'running'].includes(session.getSnapshot().status));
     const failed = session.getSnapshot();
+    expect(failed.status).toBe('failed');
     expect(failed.run.failure).toEqual({ kind: 'network' });
     expect(failed.instruction).toBe('Summarise this text.');
     expect(failed.outcome?.lines[0]).toEqual({ key: 'network' });
@@ -94,7 +106,7 @@ describe('code the dialog loads when it needs it', () => {
   });
 
   it('a cancel whose answer cannot be read (its reader is gone) counts as not confirmed, and says so', async () => {
-    await mockChunk(RUN_READERS, gone);
+    await mockGone(RUN_READERS);
     const sent: string[] = [];
     const warnings: ContractWarning[] = [];
     const transport = createTransport({
