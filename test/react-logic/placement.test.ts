@@ -33,6 +33,12 @@ describe('placing the dialog beside the held selection', () => {
     expect(placed).toMatchObject({ side: 'right', top: 800 - MARGIN - MAX_HEIGHT, maxHeight: MAX_HEIGHT });
   });
 
+  it('a viewport lower than the tallest dialog: the dialog fills its height, a margin kept above and below', () => {
+    const short = { width: 1280, height: 400 };
+    const placed = placeDialog({ anchor: paragraph(300, 96, 560), viewport: short, width: WIDTH });
+    expect(placed).toMatchObject({ side: 'right', top: MARGIN, maxHeight: 400 - 2 * MARGIN });
+  });
+
   it('the demo’s paragraph (96 → 840 at 1280 px) has room on its right, a dialog narrowed to it', () => {
     expect(placeDialog({ anchor: paragraph(340), viewport: VIEWPORT, width: WIDTH })).toMatchObject({
       side: 'right',
@@ -56,6 +62,10 @@ describe('placing the dialog beside the held selection', () => {
     expect(placeDialog({ anchor: paragraph(300), viewport: { width: 899, height: 800 }, width: WIDTH })).toEqual({
       mode: 'free',
     });
+    // From 900 px on there is room beside it.
+    expect(
+      placeDialog({ anchor: paragraph(300, 96, 300), viewport: { width: 900, height: 800 }, width: WIDTH }),
+    ).toMatchObject({ mode: 'beside', side: 'right' });
     expect(placeDialog({ anchor: null, viewport: VIEWPORT, width: WIDTH })).toEqual({ mode: 'free' });
     const everywhere = { top: 40, left: 40, right: 1240, bottom: 760 };
     expect(placeDialog({ anchor: everywhere, viewport: VIEWPORT, width: WIDTH })).toEqual({ mode: 'free' });
@@ -113,6 +123,43 @@ describe('placing the dialog beside the held selection', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('keeps its sizes, in pixels: 12 from the selection, 16 from the edges, 320 wide at least, 480 tall at most', () => {
+    const wide = (top: number, bottom: number) => ({ top, bottom, left: 96, right: 1000 });
+    const at = (anchor: { top: number; left: number; right: number; bottom: number }) =>
+      placeDialog({ anchor, viewport: VIEWPORT, width: WIDTH });
+    expect(at(paragraph(300, 96, 560))).toEqual({
+      mode: 'beside',
+      side: 'right',
+      left: 572,
+      width: 576,
+      top: 300,
+      maxHeight: 484,
+    });
+    expect(at(paragraph(700, 96, 560))).toMatchObject({ top: 304, maxHeight: 480 });
+    // Exactly 320 px of room on the right is room enough; 319 is not.
+    expect(at(paragraph(300, 96, 932))).toMatchObject({ side: 'right', width: 320 });
+    expect(at(paragraph(300, 700, 933))).toMatchObject({ side: 'left', width: 576, left: 700 - 12 - 576 });
+    expect(at(paragraph(300, 348, 1100))).toMatchObject({ side: 'left', width: 320, left: 16 });
+    // Exactly 260 px below or above is room enough; with as much room above as below, it goes below.
+    expect(at(wide(200, 512))).toMatchObject({ side: 'below', top: 524, maxHeight: 260 });
+    expect(at(wide(288, 600))).toMatchObject({ side: 'above', bottom: 524, maxHeight: 260 });
+    expect(at(wide(300, 500))).toMatchObject({ side: 'below', top: 512, maxHeight: 272 });
+  });
+
+  it('a selection at the very edge of the viewport: the dialog keeps its margin from that edge', () => {
+    const at = (anchor: { top: number; left: number; right: number; bottom: number }) =>
+      placeDialog({ anchor, viewport: VIEWPORT, width: WIDTH });
+    expect(at({ top: 300, bottom: 372, left: 1278, right: 1280 })).toMatchObject({
+      side: 'left',
+      left: 1280 - 16 - 576,
+    });
+    expect(at({ top: 798, bottom: 800, left: 96, right: 1000 })).toMatchObject({ side: 'above', bottom: 16 });
+    // Touching the viewport's edge from outside is out of view: nothing to sit beside.
+    expect(at({ top: -300, bottom: 0, left: 96, right: 560 })).toEqual({ mode: 'free' });
+    expect(at({ top: 300, bottom: 372, left: 1280, right: 1400 })).toEqual({ mode: 'free' });
+    expect(at({ top: 800, bottom: 900, left: 96, right: 560 })).toEqual({ mode: 'free' });
   });
 
   it('spares the selection from the backdrop: a hole a little larger than the selection', () => {

@@ -64,10 +64,27 @@ describe('the dialog placed beside the held selection', () => {
     expect(dialog().style.left).toBe('572px');
     expect(dialog().style.top).toBe('300px');
     expect(dialog()).toHaveAttribute('data-beside', 'true');
+    // Its box is the placement's: no margin, as wide as placed, as tall as it may grow, the top edge fixed.
+    const style = dialog().style;
+    expect([style.margin, style.right, style.width, style.maxWidth, style.maxHeight, style.bottom]).toEqual([
+      '0px',
+      'auto',
+      '576px',
+      '576px',
+      '484px',
+      'auto',
+    ]);
+    expect(style.getPropertyValue('--ask-ai-room')).toBe('484px');
 
     held.move({ top: 200, left: 96, right: 560, bottom: 272 });
     await nextFrame();
     expect(dialog().style.top).toBe('200px');
+
+    // A wide selection low on the screen: above it, its bottom edge fixed next to the text.
+    held.move({ top: 600, left: 96, right: 1000, bottom: 672 });
+    await nextFrame();
+    expect(dialog()).toHaveAttribute('data-placement', 'above');
+    expect([style.top, style.bottom, style.left, style.maxHeight]).toEqual(['auto', '212px', '96px', '572px']);
 
     viewport = { width: 800, height: 800 };
     window.dispatchEvent(new Event('resize'));
