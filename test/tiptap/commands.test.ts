@@ -8,8 +8,8 @@ import { AskAi, tiptapAdapter } from '../../src/tiptap';
 const HTML = '<p>The harbour opened in 1871.</p><p>Visitors come by tram.</p>';
 let editor: Editor;
 
-function setUp(html = HTML) {
-  editor = new Editor({ element: document.createElement('div'), extensions: [StarterKit, AskAi], content: html });
+function setUp(html = HTML, element = document.createElement('div')) {
+  editor = new Editor({ element, extensions: [StarterKit, AskAi], content: html });
   return editor;
 }
 
@@ -35,7 +35,10 @@ const paragraphs = () => {
   return texts;
 };
 
-afterEach(() => editor?.destroy());
+afterEach(() => {
+  editor?.destroy();
+  document.body.replaceChildren();
+});
 
 describe('Tiptap: askAiInsert and askAiReplace', () => {
   it('askAiReplace puts the answer in place of the held selection, one undo step', () => {
@@ -111,5 +114,25 @@ describe('Tiptap: askAiInsert and askAiReplace', () => {
       refused: 'selectionChanged',
     });
     expect(capture.apply('insert', { markdown: 'A', text: 'A' }, {} as never)).toBeNull();
+  });
+
+  it('the focus goes back to the editor on the held text, after the dialog took the page’s selection', () => {
+    const host = document.createElement('div');
+    const dialog = document.createElement('p');
+    dialog.textContent = 'The answer, selected in the dialog.';
+    document.body.append(host, dialog);
+    setUp(HTML, host);
+    const capture = holdParagraph(1);
+    // Meanwhile the editor's own selection moved (a host's edit, a click) and the dialog took the page's.
+    editor.commands.setTextSelection(1);
+    document.getSelection()!.selectAllChildren(dialog);
+
+    capture.restore?.();
+    capture.focus?.();
+    expect(document.activeElement).toBe(editor.view.dom);
+    expect(document.getSelection()!.toString()).toBe('Visitors come by tram.');
+    expect(editor.state.doc.textBetween(editor.state.selection.from, editor.state.selection.to)).toBe(
+      'Visitors come by tram.',
+    );
   });
 });
