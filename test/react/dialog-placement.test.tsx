@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnchorRect, SelectionAnchor } from '../../src/editors/dialog-settings';
-import { useDialogPlacement } from '../../src/react/use-placement';
+import { useDialogPlacement, useSteadyWhileRunning } from '../../src/react/use-placement';
 
 /**
  * The hook that keeps the open dialog beside the held selection (the rules of where are `placeDialog`'s,
@@ -86,6 +86,13 @@ describe('the dialog placed beside the held selection', () => {
     expect(dialog()).toHaveAttribute('data-placement', 'above');
     expect([style.top, style.bottom, style.left, style.maxHeight]).toEqual(['auto', '212px', '96px', '572px']);
 
+    // Closed by the browser (its state to follow): no longer placed.
+    dialog().removeAttribute('open');
+    held.move({ top: 100, left: 96, right: 560, bottom: 172 });
+    await nextFrame();
+    expect(style.top).toBe('auto');
+    dialog().setAttribute('open', '');
+
     viewport = { width: 800, height: 800 };
     window.dispatchEvent(new Event('resize'));
     await nextFrame();
@@ -105,5 +112,67 @@ describe('the dialog placed beside the held selection', () => {
     expect(dialog().style.getPropertyValue('--ask-ai-spare')).toBe('');
     expect(held.listeners.size).toBe(0);
     expect(removed).toHaveBeenCalledWith('resize', expect.any(Function));
+  });
+
+  it('a caret (nothing selected) is not spared from the backdrop: only a selection is', () => {
+    stubViewport();
+    const caret = movableAnchor({ top: 300, left: 96, right: 96, bottom: 318 });
+    render(<Placed anchor={caret.anchor} open />);
+    expect(dialog().style.getPropertyValue('--ask-ai-spare')).toBe('');
+  });
+});
+
+/**
+ * While a task runs the dialog keeps the tallest height it had (the stylesheet caps it by its room), so the
+ * streaming answer does not move Stop under the pointer; after the run it fits its content again.
+ */
+function Steady({ active }: { active: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useSteadyWhileRunning(ref, active);
+  return (
+    <dialog ref={ref} open aria-label="Ask AI">
+      …
+    </dialog>
+  );
+}
+
+describe('the dialog held steady while a task runs', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the tallest height it had during the run, and lets go when the run ends', () => {
+    let height = 300;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(
+      () => ({ height, width: 576, top: 0, left: 0, right: 576, bottom: height }) as DOMRect,
+    );
+    const resized: Array<() => void> = [];
+    const disconnect = vi.fn();
+    const observe = vi.fn();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(changed: () => void) {
+          resized.push(changed);
+        }
+        observe = observe;
+        disconnect = disconnect;
+      },
+    );
+    const { rerender } = render(<Steady active />);
+    const style = dialog().style;
+    expect(dialog()).toHaveAttribute('data-steady');
+    expect(style.getPropertyValue('--ask-ai-grown')).toBe('300px');
+    expect(observe).toHaveBeenCalledWith(dialog());
+
+    height = 420;
+    resized.forEach((changed) => changed());
+    expect(style.getPropertyValue('--ask-ai-grown')).toBe('420px');
+    height = 200;
+    resized.forEach((changed) => changed());
+    expect(style.getPropertyValue('--ask-ai-grown')).toBe('420px');
+
+    rerender(<Steady active={false} />);
+    expect(dialog()).not.toHaveAttribute('data-steady');
+    expect(style.getPropertyValue('--ask-ai-grown')).toBe('');
+    expect(disconnect).toHaveBeenCalled();
   });
 });
