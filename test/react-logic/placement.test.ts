@@ -125,7 +125,7 @@ describe('placing the dialog beside the held selection', () => {
     );
   });
 
-  it('keeps its sizes, in pixels: 12 from the selection, 16 from the edges, 320 wide at least, 480 tall at most', () => {
+  it('keeps its sizes in pixels: 12 from the selection, 16 from the edges, 320 wide at least, 480 tall at most', () => {
     const wide = (top: number, bottom: number) => ({ top, bottom, left: 96, right: 1000 });
     const at = (anchor: { top: number; left: number; right: number; bottom: number }) =>
       placeDialog({ anchor, viewport: VIEWPORT, width: WIDTH });
