@@ -25,13 +25,20 @@ final class SimulatedDoor implements ConfigurationVisibilityInterface, RunIdenti
         return !in_array($configuration->getIdentifier(), $this->hidden, true);
     }
 
-    /** @var array<string, string> the uuid of a run another worker (one that died) was executing, by worker */
+    /**
+     * The runs other workers (ones that died) were executing, by worker: each run's uuid and the second
+     * nr-llm created it, which the lookup compares as nr-llm's table does (`crdate` not before the time asked).
+     *
+     * @var array<string, list<array{uuid: string, created: int}>>
+     */
     public array $runsOfWorkers = [];
 
     public function runningRun(int $owner, int $startedNotBefore, ?string $worker = null): ?string
     {
         if ($worker !== null && $worker !== RunLedger::worker()) {
-            return $this->runsOfWorkers[$worker] ?? null;
+            $runs = array_filter($this->runsOfWorkers[$worker] ?? [], static fn(array $run): bool => $run['created'] >= $startedNotBefore);
+
+            return $runs === [] ? null : end($runs)['uuid'];
         }
 
         return $this->runtime->running === null || $this->runtime->running['owner'] !== $owner ? null : $this->runtime->running['uuid'];

@@ -96,5 +96,7 @@ final class ExtensionFilesTest extends TestCase
         self::assertSame('beside', $settings->taskPlacement());
         self::assertSame('editorContent', $settings->toolDataClass(), 'never above an editor’s text');
         self::assertSame(['a', 'b'], $settings->toolAllowList());
+        self::assertSame(10, (new ExtensionSettings(null, ['runDeadline' => '9']))->runDeadline(), 'ten seconds at least');
+        self::assertSame(10, (new ExtensionSettings(null, ['runDeadline' => '10']))->runDeadline());
     }
 }

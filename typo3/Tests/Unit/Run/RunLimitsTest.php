@@ -67,13 +67,23 @@ final class RunLimitsTest extends SiteTestCase
         $ledger = $this->site->container->get(RunLedger::class);
         assert($ledger instanceof RunLedger);
         $this->running(2, owner: 2);
+        $this->running(1, owner: 3);
         $connection = $this->site->database->getConnectionForTable('tx_askai_run');
-        [$first, $second] = array_map('intval', $connection->select(['uid'], 'tx_askai_run', [], [], ['uid' => 'ASC'])->fetchFirstColumn());
+        [$first, $second, $third] = array_map('intval', $connection->select(['uid'], 'tx_askai_run', [], [], ['uid' => 'ASC'])->fetchFirstColumn());
         // The first had reached a step (its uuid is known); the second died in its first model call, on
         // another node's worker: nr-llm's run is found by that worker.
         $ledger->attachRunUuid($first, 'aaaaaaaa-0000-4000-8000-000000000001');
         $connection->update('tx_askai_run', ['worker' => 'node-b:4242'], ['uid' => $second]);
-        $this->site->door->runsOfWorkers['node-b:4242'] = 'bbbbbbbb-0000-4000-8000-000000000002';
+        // That node's clock a second behind: nr-llm dated its run a second before the entry started. An
+        // older run of the same worker (an earlier request) is not this one.
+        $started = (int)$connection->select(['started'], 'tx_askai_run', ['uid' => $second])->fetchOne();
+        $this->site->door->runsOfWorkers['node-b:4242'] = [
+            ['uuid' => 'cccccccc-0000-4000-8000-000000000003', 'created' => $started - 2],
+            ['uuid' => 'bbbbbbbb-0000-4000-8000-000000000002', 'created' => $started - 1],
+        ];
+        // The third died before nr-llm made its run: its worker's only run is an older one, left alone.
+        $connection->update('tx_askai_run', ['worker' => 'node-c:7'], ['uid' => $third]);
+        $this->site->door->runsOfWorkers['node-c:7'] = [['uuid' => 'dddddddd-0000-4000-8000-000000000004', 'created' => $started - 2]];
         $abandonAt = (int)$connection->select(['abandon_at'], 'tx_askai_run', ['uid' => $first])->fetchOne();
 
         $this->clock->sleep($abandonAt - (int)$this->clock->now()->format('U') + 1);
@@ -91,6 +101,15 @@ final class RunLimitsTest extends SiteTestCase
         // Asked again (another node's admission): nothing more to end.
         $this->runTask(['prompt' => 'x', 'requestId' => 'again']);
         self::assertCount(2, array_filter($this->site->runtime->cancels, static fn(array $c): bool => ($c['account'] ?? null) === AbandonedRuns::ACCOUNT));
+    }
+
+    public function testAnEntryNamesTheWorkerThatRunsItByHostAndProcess(): void
+    {
+        // What finds nr-llm's run again when this worker dies: nr-llm's claim names the same process.
+        $this->running(1, owner: 2);
+        $worker = $this->site->database->getConnectionForTable('tx_askai_run')->select(['worker'], 'tx_askai_run', [])->fetchOne();
+
+        self::assertSame(gethostname() . ':' . getmypid(), $worker);
     }
 
     public function testAPlaceCanBeTakenOnceWhateverTheOrderOfTheRequests(): void
