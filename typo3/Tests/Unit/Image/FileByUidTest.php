@@ -29,6 +29,13 @@ final class FileByUidTest extends TestCase
         self::assertSame(['image/png', self::PNG, 'tram.png'], [$image->type, $image->bytes, $image->name]);
     }
 
+    public function testAFileOfExactlyTenMebibytesOnDiskIsStillRead(): void
+    {
+        $image = $this->images($this->file(size: 10 * 1024 * 1024))->read(['file' => 7], $this->editor(), 'cms.example');
+
+        self::assertSame('image/png', $image->type);
+    }
+
     public function testEachRefusalComesBeforeTheBytesAreRead(): void
     {
         $this->assertRefused(ImageRefused::NOT_OURS, 400, $this->file(storage: 0), 'the fallback storage');

@@ -9,9 +9,13 @@ use AskAiDialog\AskAi\Image\ImageRefused;
 use AskAiDialog\AskAi\Tests\Support\TestDatabase;
 use PHPUnit\Framework\TestCase;
 use TYPO3\CMS\Core\Authentication\BackendUserAuthentication;
+use TYPO3\CMS\Core\Cache\CacheManager;
 use TYPO3\CMS\Core\Database\Connection;
 use TYPO3\CMS\Core\Database\ConnectionPool;
+use TYPO3\CMS\Core\Package\PackageManager;
 use TYPO3\CMS\Core\Resource\ResourceFactory;
+use TYPO3\CMS\Core\Utility\ExtensionManagementUtility;
+use TYPO3\CMS\Core\Utility\GeneralUtility;
 
 /**
  * An image by its file reference (an image of a content element): the reference and the element it
@@ -25,11 +29,21 @@ final class ReferencedImagesTest extends TestCase
 
     private FileImages $images;
 
+    private mixed $user = null;
+
     protected function setUp(): void
     {
         $this->database = TestDatabase::connect()->getConnectionByName(ConnectionPool::DEFAULT_CONNECTION_NAME);
         $this->database->executeStatement('CREATE TABLE sys_file_reference (uid INTEGER PRIMARY KEY, pid INTEGER, deleted INTEGER DEFAULT 0, tablenames VARCHAR(64), uid_foreign INTEGER, uid_local INTEGER)');
         $this->database->executeStatement('CREATE TABLE tt_content (uid INTEGER PRIMARY KEY, pid INTEGER, deleted INTEGER DEFAULT 0)');
+        $this->database->executeStatement('CREATE TABLE pages (uid INTEGER PRIMARY KEY, pid INTEGER DEFAULT 0, deleted INTEGER DEFAULT 0, title VARCHAR(255), t3ver_oid INTEGER DEFAULT 0, t3ver_wsid INTEGER DEFAULT 0, t3ver_state INTEGER DEFAULT 0, sys_language_uid INTEGER DEFAULT 0, l10n_parent INTEGER DEFAULT 0, doktype INTEGER DEFAULT 1, perms_userid INTEGER DEFAULT 0, perms_groupid INTEGER DEFAULT 0, perms_user INTEGER DEFAULT 31, perms_group INTEGER DEFAULT 27, perms_everybody INTEGER DEFAULT 0)');
+        $GLOBALS['TCA']['pages'] = ['ctrl' => ['delete' => 'deleted', 'label' => 'title', 'languageField' => 'sys_language_uid', 'transOrigPointerField' => 'l10n_parent'], 'columns' => []];
+        // Two pages of the site's tree: the editor's own (1) and one of another editor's (2) under it.
+        $this->database->insert('pages', ['uid' => 1, 'pid' => 0, 'title' => 'News', 'perms_userid' => 3]);
+        $this->database->insert('pages', ['uid' => 2, 'pid' => 1, 'title' => 'Board', 'perms_userid' => 9]);
+        ExtensionManagementUtility::setPackageManager((new \ReflectionClass(PackageManager::class))->newInstanceWithoutConstructor());
+        GeneralUtility::makeInstance(CacheManager::class)->getCache('runtime')->flush();
+        $this->user = $GLOBALS['BE_USER'] ?? null;
         $GLOBALS['TCA']['sys_file_reference'] = ['ctrl' => ['delete' => 'deleted'], 'columns' => []];
         $GLOBALS['TCA']['tt_content'] = ['ctrl' => ['delete' => 'deleted'], 'columns' => []];
         $this->database->insert('sys_file_reference', ['uid' => 12, 'pid' => 1, 'tablenames' => 'tt_content', 'uid_foreign' => 5, 'uid_local' => 3]);
@@ -40,7 +54,9 @@ final class ReferencedImagesTest extends TestCase
     {
         $this->database->executeStatement('DROP TABLE sys_file_reference');
         $this->database->executeStatement('DROP TABLE tt_content');
-        unset($GLOBALS['TCA']['sys_file_reference'], $GLOBALS['TCA']['tt_content']);
+        $this->database->executeStatement('DROP TABLE pages');
+        unset($GLOBALS['TCA']['sys_file_reference'], $GLOBALS['TCA']['tt_content'], $GLOBALS['TCA']['pages']);
+        $GLOBALS['BE_USER'] = $this->user;
     }
 
     public function testTheReferenceOfAnElementThatIsGoneDescribesNothing(): void
@@ -59,11 +75,35 @@ final class ReferencedImagesTest extends TestCase
         $this->assertRefused(ImageRefused::FORBIDDEN, 403, $this->editor(), 'no right to the tables');
     }
 
-    private function editor(): BackendUserAuthentication
+    public function testTheEditorMustBeAllowedOnTheReferencesPageAndOnTheElementsPage(): void
+    {
+        $editor = $this->editor('sys_file_reference,tt_content');
+        $GLOBALS['BE_USER'] = $editor;
+        $this->database->insert('tt_content', ['uid' => 5, 'pid' => 1]);
+        // Both on the editor's page: allowed, so the file itself is looked up (the factory here has none).
+        $this->assertRefused(ImageRefused::NOT_FOUND, 404, $editor, 'both on a page the editor may see');
+
+        $this->database->update('sys_file_reference', ['pid' => 2], ['uid' => 12]);
+        $this->assertRefused(ImageRefused::FORBIDDEN, 403, $editor, 'the reference on a page the editor may not see');
+        $this->database->update('sys_file_reference', ['pid' => 1], ['uid' => 12]);
+        $this->database->update('tt_content', ['pid' => 2], ['uid' => 5]);
+        $this->assertRefused(ImageRefused::FORBIDDEN, 403, $editor, 'the element on a page the editor may not see');
+
+        // An image of a page (its media): the page itself decides, not the page above it.
+        $editor = $this->editor('sys_file_reference,pages');
+        $GLOBALS['BE_USER'] = $editor;
+        $this->database->update('sys_file_reference', ['tablenames' => 'pages', 'uid_foreign' => 2], ['uid' => 12]);
+        $this->assertRefused(ImageRefused::FORBIDDEN, 403, $editor, 'the media of a page the editor may not see');
+        $this->database->update('sys_file_reference', ['uid_foreign' => 1], ['uid' => 12]);
+        $this->assertRefused(ImageRefused::NOT_FOUND, 404, $editor, 'the media of the editor\'s page');
+    }
+
+    private function editor(string $tables = ''): BackendUserAuthentication
     {
         $user = new BackendUserAuthentication();
         $user->user = ['uid' => 3, 'admin' => 0];
-        $user->groupData['tables_select'] = '';
+        $user->groupData['tables_select'] = $tables;
+        $user->groupData['webmounts'] = '1';
 
         return $user;
     }
