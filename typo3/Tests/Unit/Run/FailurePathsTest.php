@@ -14,6 +14,8 @@ use Netresearch\NrLlm\Provider\Exception\ProviderConfigurationException;
 use Netresearch\NrLlm\Provider\Exception\ProviderConnectionException;
 use Netresearch\NrLlm\Provider\Exception\ProviderRateLimitException;
 use Netresearch\NrLlm\Provider\Exception\ProviderResponseException;
+use Netresearch\NrLlm\Domain\Enum\AgentRunOutcome;
+use Netresearch\NrLlm\Service\Agent\AgentRunResult;
 
 /**
  * Whatever fails once the answer has begun ends the stream with the contract's `error` event, with the
@@ -40,6 +42,27 @@ final class FailurePathsTest extends SiteTestCase
         $this->site->chat->nextFailure = new BudgetExceededException(BudgetCheckResult::denied(BudgetCheckResult::LIMIT_MONTHLY_COST, 10.0, 10.0, 'secret budget detail'));
         $this->runTask(['prompt' => 'Summarise.', 'requestId' => 'poor']);
         self::assertSame(['event' => 'error', 'success' => false, 'error' => 'Your AI usage budget for this month is used up.', 'reason' => 'budget', 'period' => 'month'], $this->terminal());
+    }
+
+    public function testAnAgentRunThatEndsWithoutAnAnswerIsLoggedWithItsOutcomeAndAnAnsweredOneIsNot(): void
+    {
+        $this->runTask(['prompt' => 'Look up get_page_content.', 'tools' => ['get_page_content'], 'requestId' => 'answered']);
+        self::assertSame('done', $this->terminal()['event']);
+        self::assertSame([], $this->agentRunErrors(), 'an answer is no failure');
+
+        $failure = new ProviderResponseException('secret: upstream 500', 500);
+        $this->site->runtime->nextResult = static fn(string $uuid): AgentRunResult => new AgentRunResult(AgentRunOutcome::FAILED, $uuid, [], error: $failure);
+        $this->runTask(['prompt' => 'Look up get_page_content.', 'tools' => ['get_page_content'], 'requestId' => 'failed']);
+        self::assertSame('unavailable', $this->terminal()['reason']);
+        $logged = $this->agentRunErrors();
+        self::assertCount(1, $logged);
+        self::assertSame(['failed', $failure], [$logged[0]['context']['outcome'], $logged[0]['context']['exception']]);
+    }
+
+    /** @return list<array<string, mixed>> */
+    private function agentRunErrors(): array
+    {
+        return array_values(array_filter($this->site->logger->records, static fn(array $r): bool => $r['message'] === 'Ask AI: the agent run ended without an answer'));
     }
 
     /** @return array<string, array{0: \Throwable, 1: string}> */

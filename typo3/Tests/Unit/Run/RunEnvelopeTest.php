@@ -41,6 +41,14 @@ final class RunEnvelopeTest extends SiteTestCase
         // Whole, completed, and as many model rounds as it took: the scripted agent two (the tool round and
         // the answer), every other path one call.
         self::assertSame([$path === 'agent' ? 2 : 1, false, 'completed'], [$done['iterations'], $done['truncated'], $done['terminationReason']]);
+        $steps = array_values(array_filter($this->output->events(), static fn(array $e): bool => $e['event'] === 'step'));
+        // The steps the dialog shows as its activity: each model call and tool in its round.
+        $expected = match ($path) {
+            'agent' => [['request', 1], ['llm', 1], ['tool', 1], ['llm', 2]],
+            'chat' => [],
+            default => [['llm', 1]],
+        };
+        self::assertSame($expected, array_map(static fn(array $e): array => [$e['step']['kind'], $e['step']['round']], $steps));
     }
 
     /** @dataProvider paths */

@@ -103,6 +103,21 @@ final class RunLimitsTest extends SiteTestCase
         self::assertCount(2, array_filter($this->site->runtime->cancels, static fn(array $c): bool => ($c['account'] ?? null) === AbandonedRuns::ACCOUNT));
     }
 
+    public function testStaleRunsAreEndedFiftyAtATimeSoOneRequestNeverCarriesThemAll(): void
+    {
+        $ledger = $this->site->container->get(RunLedger::class);
+        assert($ledger instanceof RunLedger);
+        $now = (int)$this->clock->now()->format('U');
+        $runs = $this->site->database->getConnectionForTable('tx_askai_run');
+        for ($i = 0; $i < 51; $i++) {
+            $runs->insert('tx_askai_run', ['be_user' => 2, 'request_id' => 'stale-' . $i, 'state' => 'running', 'started' => $now - 120, 'deadline' => $now - 70, 'abandon_at' => $now - 60]);
+        }
+
+        self::assertCount(50, $ledger->abandonStale($now));
+        self::assertCount(1, $ledger->abandonStale($now), 'the rest on the next request');
+        self::assertSame([], $ledger->abandonStale($now));
+    }
+
     public function testAnEntryNamesTheWorkerThatRunsItByHostAndProcess(): void
     {
         // What finds nr-llm's run again when this worker dies: nr-llm's claim names the same process.
