@@ -158,7 +158,7 @@ export const FOLLOW_UPS: Record<AskAiLocale, readonly AskAiFollowUp[]> = { en: F
 export function followUpsFor(task: string | null, translateInto: string | undefined): AskAiFollowUp['id'][] {
   const fitting: Record<string, AskAiFollowUp['id'][]> = {
     shorten: ['shorter', 'simpler', 'formal', 'translate'],
-    longer: ['shorter', 'simpler', 'formal', 'translate'],
+    longer: ['longer', 'simpler', 'formal', 'translate'],
     simplify: ['shorter', 'longer', 'formal', 'translate'],
     translate: ['shorter', 'longer', 'simpler', 'formal'],
     'alt-text': ['shorter', 'longer', 'translate'],

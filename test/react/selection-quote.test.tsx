@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EN_MESSAGES } from '../../src/i18n/messages';
+import { SelectionQuote } from '../../src/react/selection-quote';
+
+/**
+ * The selected text quoted above the answer where the dialog cannot sit beside it: two lines of it, and
+ * "Show all" only where there is more — measured where there is a layout, guessed by length where there is
+ * none (jsdom: its boxes are 0 high; here a layout is given to the quote where the test says so).
+ */
+const SHORT = 'The harbour opened in 1871.';
+const LONG = 'The harbour opened in 1871 and grew with the town. '.repeat(4);
+
+function layout(lines: number, shown = 2) {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(shown * 20);
+  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(lines * 20);
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the quoted selection', () => {
+  it('shows all of a long text on request and two lines again after, saying which it does', async () => {
+    const user = userEvent.setup();
+    render(<SelectionQuote text={LONG} messages={EN_MESSAGES} />);
+    expect(screen.getByRole('figure', { name: 'Selected text' })).toHaveTextContent(LONG.trim());
+    const toggle = screen.getByRole('button', { name: 'Show all' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(screen.getByRole('button', { name: 'Show all' })).toBeInTheDocument();
+  });
+
+  it('without a layout, a short text has nothing more to show', () => {
+    render(<SelectionQuote text={SHORT} messages={EN_MESSAGES} />);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('with a layout, the lines decide, not the length: a short text over three lines, a long one in two', () => {
+    layout(3);
+    const { unmount } = render(<SelectionQuote text={SHORT} messages={EN_MESSAGES} />);
+    expect(screen.getByRole('button', { name: 'Show all' })).toBeInTheDocument();
+    unmount();
+
+    layout(2);
+    render(<SelectionQuote text={LONG} messages={EN_MESSAGES} />);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
