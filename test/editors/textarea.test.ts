@@ -66,9 +66,10 @@ describe('a textarea as an editor', () => {
 
     const gone = field('Keep this. Drop this.', 'Drop this.');
     const held = textareaAdapter(gone).capture();
-    gone.value = 'Keep this.';
+    gone.value = 'Keep this.\nAnd this.';
     expect(held.apply('insert', answer('New.'), META)).toBeNull();
-    expect(gone.value).toBe('Keep this.\n\nNew.');
+    // The selected text is nowhere: after the field's last line, not after some line of it.
+    expect(gone.value).toBe('Keep this.\nAnd this.\n\nNew.');
   });
 
   it('replaces when text after the selection changed, not when text before it did', () => {

@@ -135,4 +135,26 @@ describe('Tiptap: askAiInsert and askAiReplace', () => {
       'Visitors come by tram.',
     );
   });
+
+  it('tells the dialog where the held text is on screen, and nothing once it is let go', () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    setUp(HTML, host);
+    // jsdom lays nothing out: a range's box is given, by the text the range covers.
+    const boxOf = (text: string) =>
+      text === 'Visitors come by tram.' ? { top: 40, left: 10, right: 180, bottom: 60, width: 170, height: 20 } : null;
+    Range.prototype.getClientRects = function (this: Range) {
+      const box = boxOf(this.toString());
+      return (box ? [box] : []) as unknown as DOMRectList;
+    };
+    try {
+      const capture = holdParagraph(1);
+      expect(capture.rect?.()).toEqual({ top: 40, left: 10, right: 180, bottom: 60 });
+      capture.release?.();
+      expect(capture.rect?.()).toBeNull();
+    } finally {
+      // @ts-expect-error jsdom has no layout: the given boxes go again
+      delete Range.prototype.getClientRects;
+    }
+  });
 });
