@@ -281,4 +281,40 @@ describe('attachEditor', () => {
     s.host().dispatchEvent(new Event('close'));
     expect(focus).toHaveBeenCalledTimes(2);
   });
+
+  it('puts the held selection back when the dialog closes with nothing written, not after an answer went in', () => {
+    const restore = vi.fn();
+    const s = setUp({ capture: { restore } });
+    s.attached.open();
+    s.shown().onOpenChange?.(false);
+    expect(restore).toHaveBeenCalledOnce();
+
+    // Closed by the host’s own call while open: the same; while closed, only let go.
+    s.attached.open();
+    s.attached.close();
+    expect(restore).toHaveBeenCalledTimes(2);
+    s.attached.close();
+    expect(restore).toHaveBeenCalledTimes(2);
+
+    // An answer written while the dialog stays open: the caret stays after it.
+    s.attached.open();
+    expect(s.insert()).toBeUndefined();
+    s.shown().onOpenChange?.(false);
+    expect(restore).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives the dialog the held selection’s place where the editor knows it, else the host’s anchor', () => {
+    const hosts = { rect: () => null, watch: () => () => {} };
+    const plain = setUp({ props: { anchor: hosts } });
+    plain.attached.open();
+    expect(plain.shown().anchor).toBe(hosts);
+
+    const placed = setUp({
+      props: { anchor: hosts },
+      capture: { rect: () => ({ top: 1, left: 2, right: 3, bottom: 4 }) },
+    });
+    placed.attached.open();
+    expect(placed.shown().anchor).not.toBe(hosts);
+    expect(placed.shown().anchor?.rect()).toEqual({ top: 1, left: 2, right: 3, bottom: 4 });
+  });
 });

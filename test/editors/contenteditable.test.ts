@@ -79,6 +79,17 @@ describe('a contenteditable region as an editor', () => {
     expect(document.getSelection()!.toString()).toBe('Tours start hourly.');
   });
 
+  it('gives the held selection back over a selection made elsewhere meanwhile', () => {
+    const element = region();
+    const adapter = contentEditableAdapter(element);
+    select(element, 'Tours start hourly.');
+    const capture = adapter.capture();
+    const outside = region('<p>Elsewhere on the page.</p>', 'false');
+    select(outside, 'Elsewhere');
+    capture.restore?.();
+    expect(document.getSelection()!.toString()).toBe('Tours start hourly.');
+  });
+
   it('stops following the selection once disposed', () => {
     const element = region();
     const adapter = contentEditableAdapter(element);
@@ -150,6 +161,32 @@ describe('a contenteditable region as an editor', () => {
     await vi.dynamicImportSettled();
     expect(contentEditableAdapter(element).capture().apply('insert', answer('Added.'), META)).toBeNull();
     expect(element.innerHTML).toBe('<p>Only text.</p><p>Added.</p>');
+  });
+
+  it('inserts after the region’s last block where all of it is selected, and into an empty region', async () => {
+    const element = region('<p>First.</p><p>Second.</p>');
+    await vi.dynamicImportSettled();
+    const adapter = contentEditableAdapter(element);
+    const all = document.createRange();
+    all.selectNodeContents(element);
+    document.getSelection()!.removeAllRanges();
+    document.getSelection()!.addRange(all);
+    document.dispatchEvent(new Event('selectionchange'));
+    expect(adapter.capture().apply('insert', answer('Added.'), META)).toBeNull();
+    expect(element.innerHTML).toBe('<p>First.</p><p>Second.</p><p>Added.</p>');
+
+    const empty = region('');
+    expect(contentEditableAdapter(empty).capture().apply('insert', answer('Added.'), META)).toBeNull();
+    expect(empty.innerHTML).toBe('<p>Added.</p>');
+  });
+
+  it('inserts after the selected words in a region without blocks', async () => {
+    const element = region('One two three.');
+    await vi.dynamicImportSettled();
+    const adapter = contentEditableAdapter(element);
+    select(element, 'two');
+    expect(adapter.capture().apply('insert', answer('Added.'), META)).toBeNull();
+    expect(element.textContent).toBe('One twoAdded. three.');
   });
 
   it('gives the browser’s own edit the answer’s elements as HTML, one undo step', async () => {

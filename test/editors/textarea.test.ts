@@ -64,6 +64,14 @@ describe('a textarea as an editor', () => {
     // Below the line of the occurrence nearest the held one: the second.
     expect(element.value).toBe('A one two.\none two.\n\nNew.\none two.');
 
+    // A line before it deleted: the occurrence nearest the old place, not the line the old offsets now fall on.
+    const moved = field('one two.\nthree four.\none two.\nlast.', 'one two.');
+    moved.setSelectionRange(21, 29);
+    const before = textareaAdapter(moved).capture();
+    moved.value = 'one two.\none two.\nlast.';
+    expect(before.apply('insert', answer('New.'), META)).toBeNull();
+    expect(moved.value).toBe('one two.\none two.\n\nNew.\nlast.');
+
     const gone = field('Keep this. Drop this.', 'Drop this.');
     const held = textareaAdapter(gone).capture();
     gone.value = 'Keep this.\nAnd this.';
