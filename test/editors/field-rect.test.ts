@@ -14,9 +14,12 @@ const CHAR = 10;
 const BOX = { top: 100, left: 50, right: 450, bottom: 300 };
 
 /** The row of the hidden copy a range's first character lands on, by the fake typesetter. */
+let measured: HTMLElement | null = null;
+
 function rowOf(range: Range): Omit<DOMRect, 'x' | 'y' | 'toJSON'>[] {
   const marked = range.startContainer as HTMLElement;
   const mirror = marked.parentElement!;
+  measured = mirror;
   const perRow = Math.floor(parseFloat(mirror.style.width) / CHAR);
   const line = parseFloat(mirror.style.lineHeight);
   let row = 0;
@@ -104,6 +107,51 @@ describe('a field’s selected characters on screen', () => {
     expect(fieldSelectionRect(field, first, first + 6)).toEqual({ top: 100, bottom: 100, left: 50, right: 450 });
     const last = field.value.indexOf('line 19');
     expect(fieldSelectionRect(field, last, last + 7)).toEqual({ top: 300, bottom: 300, left: 50, right: 450 });
+  });
+
+  it('are measured in a copy with every style that decides where the field’s text wraps and lands', () => {
+    const typesetting = {
+      boxSizing: 'border-box',
+      width: '400px',
+      borderTopWidth: '1px',
+      borderRightWidth: '2px',
+      borderBottomWidth: '3px',
+      borderLeftWidth: '4px',
+      borderStyle: 'solid',
+      paddingTop: '5px',
+      paddingRight: '6px',
+      paddingBottom: '7px',
+      paddingLeft: '8px',
+      fontFamily: 'Georgia',
+      fontSize: '17px',
+      fontStyle: 'italic',
+      fontWeight: '700',
+      fontVariant: 'small-caps',
+      fontStretch: 'condensed',
+      lineHeight: '24px',
+      letterSpacing: '1px',
+      wordSpacing: '2px',
+      textIndent: '9px',
+      textTransform: 'uppercase',
+      tabSize: '4',
+      direction: 'rtl',
+    } as const;
+    const field = textarea('Some text to measure.', typesetting);
+    fieldSelectionRect(field, 5, 9);
+    const copy = Object.fromEntries(Object.keys(typesetting).map((key) => [key, measured!.style[key as 'width']]));
+    expect(copy).toEqual(typesetting);
+    // Laid out where the field is, hidden, wrapping as a field does, never scrolled or clicked.
+    expect(measured!.style).toMatchObject({
+      position: 'fixed',
+      top: '100px',
+      left: '50px',
+      visibility: 'hidden',
+      whiteSpace: 'pre-wrap',
+      overflowWrap: 'break-word',
+      overflow: 'hidden',
+      height: 'auto',
+      pointerEvents: 'none',
+    });
   });
 
   it('leave nothing behind in the page', () => {
