@@ -81,6 +81,27 @@ describe('CKEditor 5: askAiInsert and askAiReplace pinned', () => {
     );
   });
 
+  it('what the editor types after the marked answer is theirs, not marked', async () => {
+    const editor = await editorWith('<p>The harbour opened in 1871.</p>', { markGenerated: true });
+    holdParagraph(editor, 0);
+    editor.execute('askAiInsert', { ...answer('Trams run hourly.'), mark: 'run-7' });
+    const written = editor.model.document.getRoot()!.getChild(1) as ModelElement;
+    editor.model.change((writer) => writer.setSelection(written, 'end'));
+    editor.execute('insertText', { text: ' Mine.' });
+    expect(editor.getData()).toBe(
+      '<p>The harbour opened in 1871.</p><p><span data-ai-generated="run-7">Trams run hourly.</span> Mine.</p>',
+    );
+  });
+
+  it('keeps the mark through saving and loading, under the attribute the host names', async () => {
+    const saved = '<p><span data-ai-generated="run-1">Written before.</span> Typed.</p>';
+    expect((await editorWith(saved, { markGenerated: true })).getData()).toBe(saved);
+    const own = await editorWith('<p><span data-written-by="run-2">Written.</span></p>', {
+      markGenerated: { viewAttribute: 'data-written-by' },
+    });
+    expect(own.getData()).toBe('<p><span data-written-by="run-2">Written.</span></p>');
+  });
+
   it('without markGenerated nothing is marked', async () => {
     const editor = await editorWith('<p>The harbour opened in 1871.</p>');
     holdParagraph(editor, 0);
