@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EN_MESSAGES } from '../../src/i18n/messages';
 import { SelectionQuote } from '../../src/react/selection-quote';
@@ -48,5 +50,16 @@ describe('the quoted selection', () => {
     layout(2);
     render(<SelectionQuote text={LONG} messages={EN_MESSAGES} />);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('is measured before the browser paints it: the first frame already has its Show all', () => {
+    layout(3);
+    const into = document.createElement('div');
+    document.body.append(into);
+    const root = createRoot(into);
+    // One synchronous commit, as the browser would paint it: no effect run after it.
+    flushSync(() => root.render(<SelectionQuote text={SHORT} messages={EN_MESSAGES} />));
+    expect(into.querySelector('button')).toHaveTextContent('Show all');
+    root.unmount();
   });
 });
