@@ -114,6 +114,17 @@ describe('the dialog placed beside the held selection', () => {
     expect(removed).toHaveBeenCalledWith('resize', expect.any(Function));
   });
 
+  it('a new selection’s anchor takes over at once: a move of the old one waiting for a frame is dropped', async () => {
+    stubViewport();
+    const old = movableAnchor({ top: 300, left: 96, right: 560, bottom: 372 });
+    const { rerender } = render(<Placed anchor={old.anchor} open />);
+    old.move({ top: 100, left: 96, right: 560, bottom: 172 });
+    const next = movableAnchor({ top: 500, left: 96, right: 560, bottom: 572 });
+    rerender(<Placed anchor={next.anchor} open />);
+    await nextFrame();
+    expect(dialog().style.top).toBe('304px');
+  });
+
   it('a caret (nothing selected) is not spared from the backdrop: only a selection is', () => {
     stubViewport();
     const caret = movableAnchor({ top: 300, left: 96, right: 96, bottom: 318 });
