@@ -136,7 +136,12 @@ function caught(breakage: Breakage): boolean {
           encoding: 'utf8',
           env: { ...process.env, NRLLM_PATH: process.env.NRLLM_PATH ?? '../shared/vendor/nr-llm' },
         })
-      : spawnSync('npx', ['vitest', 'run', '--bail', '1', ...testsFor(breakage.file)], { encoding: 'utf8' });
+      : spawnSync('node_modules/.bin/vitest', ['run', '--bail', '1', ...testsFor(breakage.file)], {
+          encoding: 'utf8',
+          // A breakage that makes a loop endless never lets the tests finish: caught, as Stryker counts a timeout.
+          timeout: 600_000,
+          killSignal: 'SIGKILL',
+        });
     return run.status !== 0;
   } finally {
     writeFileSync(breakage.file, original);
