@@ -36,9 +36,12 @@ describe('the quoted selection', () => {
     expect(screen.getByRole('button', { name: 'Show all' })).toBeInTheDocument();
   });
 
-  it('without a layout, a short text has nothing more to show', () => {
-    render(<SelectionQuote text={SHORT} messages={EN_MESSAGES} />);
+  it('without a layout, a text of up to 140 characters has nothing more to show; one more has', () => {
+    const { unmount } = render(<SelectionQuote text={'a'.repeat(140)} messages={EN_MESSAGES} />);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    unmount();
+    render(<SelectionQuote text={'a'.repeat(141)} messages={EN_MESSAGES} />);
+    expect(screen.getByRole('button', { name: 'Show all' })).toBeInTheDocument();
   });
 
   it('with a layout, the lines decide, not the length: a short text over three lines, a long one in two', () => {
