@@ -58,11 +58,9 @@ export function useDialogPlacement(
       frame = 0;
       if (!dialog.open) return;
       const rect = anchor.rect();
-      // Its own width, as its styles make it where it takes its usual place: measured once per open.
-      if (width === null) {
-        applyPlacement(dialog, { mode: 'free' });
-        width = dialog.offsetWidth;
-      }
+      // Its own width, as its styles make it where it takes its usual place (where the last placement's
+      // clean-up left it): measured once per open.
+      if (width === null) width = dialog.offsetWidth;
       const placement = placeDialog({
         anchor: rect,
         viewport: { width: root.clientWidth, height: root.clientHeight },
