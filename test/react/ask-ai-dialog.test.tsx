@@ -535,6 +535,24 @@ describe('follow-ups', () => {
   });
 });
 
+describe('follow-ups while their refinement runs', () => {
+  it('are gone while the refinement runs, and offered again under its answer', async () => {
+    const { user } = renderDialog({ languages: ['en', 'de'], context: { selection: ARTICLE, contentLanguage: 'en' } });
+    const dialog = await openDialog(user);
+    await runTask(user, dialog, 'Shorten');
+    await settled();
+    const group = () => within(dialog).queryByRole('group', { name: 'Refine the answer' });
+    expect(group()).not.toBeNull();
+    holdStreams(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Simpler' }));
+    await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'running'));
+    expect(group()).toBeNull();
+    holdStreams(false);
+    await settled();
+    expect(group()).not.toBeNull();
+  });
+});
+
 describe('while a task runs or the backend asks to wait', () => {
   it('the words sent leave the box: no list narrowed by them, no "No task matches"', async () => {
     holdStreams(true);
