@@ -72,6 +72,14 @@ describe('a textarea as an editor', () => {
     expect(before.apply('insert', answer('New.'), META)).toBeNull();
     expect(moved.value).toBe('one two.\none two.\n\nNew.\nlast.');
 
+    // Two occurrences as near: the earlier one.
+    const tie = field('XXone', 'one');
+    tie.setSelectionRange(2, 5);
+    const tied = textareaAdapter(tie).capture();
+    tie.value = 'one\none';
+    expect(tied.apply('insert', answer('New.'), META)).toBeNull();
+    expect(tie.value).toBe('one\n\nNew.\none');
+
     const gone = field('Keep this. Drop this.', 'Drop this.');
     const held = textareaAdapter(gone).capture();
     gone.value = 'Keep this.\nAnd this.';
