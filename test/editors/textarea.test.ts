@@ -24,6 +24,16 @@ function give(element: HTMLTextAreaElement | HTMLInputElement, as: 'insert' | 'r
 
 afterEach(() => document.body.replaceChildren());
 
+/** Holds `range` of `value`, lets the field become `changed`, inserts "New." below: the field's value after. */
+function insertAfterChange(value: string, range: [number, number], changed: string): string {
+  const element = field(value, value.slice(...range));
+  element.setSelectionRange(...range);
+  const capture = textareaAdapter(element).capture();
+  element.value = changed;
+  expect(capture.apply('insert', answer('New.'), META)).toBeNull();
+  return element.value;
+}
+
 describe('a textarea as an editor', () => {
   it('needs the dialog closed to edit (the browser’s edit needs focus)', () => {
     expect(textareaAdapter(field('a', 'a')).editsAfterClose).toBe(true);
@@ -65,27 +75,15 @@ describe('a textarea as an editor', () => {
     expect(element.value).toBe('A one two.\none two.\n\nNew.\none two.');
 
     // A line before it deleted: the occurrence nearest the old place, not the line the old offsets now fall on.
-    const moved = field('one two.\nthree four.\none two.\nlast.', 'one two.');
-    moved.setSelectionRange(21, 29);
-    const before = textareaAdapter(moved).capture();
-    moved.value = 'one two.\none two.\nlast.';
-    expect(before.apply('insert', answer('New.'), META)).toBeNull();
-    expect(moved.value).toBe('one two.\none two.\n\nNew.\nlast.');
-
+    expect(insertAfterChange('one two.\nthree four.\none two.\nlast.', [21, 29], 'one two.\none two.\nlast.')).toBe(
+      'one two.\none two.\n\nNew.\nlast.',
+    );
     // Two occurrences as near: the earlier one.
-    const tie = field('XXone', 'one');
-    tie.setSelectionRange(2, 5);
-    const tied = textareaAdapter(tie).capture();
-    tie.value = 'one\none';
-    expect(tied.apply('insert', answer('New.'), META)).toBeNull();
-    expect(tie.value).toBe('one\n\nNew.\none');
-
-    const gone = field('Keep this. Drop this.', 'Drop this.');
-    const held = textareaAdapter(gone).capture();
-    gone.value = 'Keep this.\nAnd this.';
-    expect(held.apply('insert', answer('New.'), META)).toBeNull();
+    expect(insertAfterChange('XXone', [2, 5], 'one\none')).toBe('one\n\nNew.\none');
     // The selected text is nowhere: after the field's last line, not after some line of it.
-    expect(gone.value).toBe('Keep this.\nAnd this.\n\nNew.');
+    expect(insertAfterChange('Keep this. Drop this.', [11, 21], 'Keep this.\nAnd this.')).toBe(
+      'Keep this.\nAnd this.\n\nNew.',
+    );
   });
 
   it('replaces when text after the selection changed, not when text before it did', () => {

@@ -7,7 +7,10 @@ namespace AskAiDialog\AskAi\Tests\Support;
 use TYPO3\CMS\Core\Cache\Backend\TransientMemoryBackend;
 use TYPO3\CMS\Core\Cache\CacheManager;
 use TYPO3\CMS\Core\Cache\Frontend\VariableFrontend;
+use TYPO3\CMS\Core\Database\Connection;
 use TYPO3\CMS\Core\Database\ConnectionPool;
+use TYPO3\CMS\Core\Package\PackageManager;
+use TYPO3\CMS\Core\Utility\ExtensionManagementUtility;
 use TYPO3\CMS\Core\Database\DriverMiddlewareService;
 use TYPO3\CMS\Core\Service\DependencyOrderingService;
 use TYPO3\CMS\Core\Utility\GeneralUtility;
@@ -53,5 +56,25 @@ final class TestDatabase
         }
 
         return $pool;
+    }
+
+    /**
+     * A page tree as TYPO3's page lookups read it (`BackendUtility::readPageAccess`, the rootline, page
+     * permissions): the `pages` table with the columns they select, its TCA, no workspaces package
+     * active, and the runtime cache emptied (TYPO3 keeps its prepared rootline query there, which would
+     * point at another test's database).
+     */
+    public static function pageTree(Connection $database): void
+    {
+        ExtensionManagementUtility::setPackageManager((new \ReflectionClass(PackageManager::class))->newInstanceWithoutConstructor());
+        GeneralUtility::makeInstance(CacheManager::class)->getCache('runtime')->flush();
+        $database->executeStatement('CREATE TABLE pages (uid INTEGER PRIMARY KEY, pid INTEGER DEFAULT 0, deleted INTEGER DEFAULT 0, title VARCHAR(255), t3ver_oid INTEGER DEFAULT 0, t3ver_wsid INTEGER DEFAULT 0, t3ver_state INTEGER DEFAULT 0, sys_language_uid INTEGER DEFAULT 0, l10n_parent INTEGER DEFAULT 0, doktype INTEGER DEFAULT 1, perms_userid INTEGER DEFAULT 0, perms_groupid INTEGER DEFAULT 0, perms_user INTEGER DEFAULT 31, perms_group INTEGER DEFAULT 27, perms_everybody INTEGER DEFAULT 0)');
+        $GLOBALS['TCA']['pages'] = ['ctrl' => ['delete' => 'deleted', 'label' => 'title', 'languageField' => 'sys_language_uid', 'transOrigPointerField' => 'l10n_parent'], 'columns' => []];
+    }
+
+    public static function dropPageTree(Connection $database): void
+    {
+        $database->executeStatement('DROP TABLE pages');
+        unset($GLOBALS['TCA']['pages']);
     }
 }

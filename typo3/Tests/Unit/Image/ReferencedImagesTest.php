@@ -9,13 +9,9 @@ use AskAiDialog\AskAi\Image\ImageRefused;
 use AskAiDialog\AskAi\Tests\Support\TestDatabase;
 use PHPUnit\Framework\TestCase;
 use TYPO3\CMS\Core\Authentication\BackendUserAuthentication;
-use TYPO3\CMS\Core\Cache\CacheManager;
 use TYPO3\CMS\Core\Database\Connection;
 use TYPO3\CMS\Core\Database\ConnectionPool;
-use TYPO3\CMS\Core\Package\PackageManager;
 use TYPO3\CMS\Core\Resource\ResourceFactory;
-use TYPO3\CMS\Core\Utility\ExtensionManagementUtility;
-use TYPO3\CMS\Core\Utility\GeneralUtility;
 
 /**
  * An image by its file reference (an image of a content element): the reference and the element it
@@ -36,13 +32,10 @@ final class ReferencedImagesTest extends TestCase
         $this->database = TestDatabase::connect()->getConnectionByName(ConnectionPool::DEFAULT_CONNECTION_NAME);
         $this->database->executeStatement('CREATE TABLE sys_file_reference (uid INTEGER PRIMARY KEY, pid INTEGER, deleted INTEGER DEFAULT 0, tablenames VARCHAR(64), uid_foreign INTEGER, uid_local INTEGER)');
         $this->database->executeStatement('CREATE TABLE tt_content (uid INTEGER PRIMARY KEY, pid INTEGER, deleted INTEGER DEFAULT 0)');
-        $this->database->executeStatement('CREATE TABLE pages (uid INTEGER PRIMARY KEY, pid INTEGER DEFAULT 0, deleted INTEGER DEFAULT 0, title VARCHAR(255), t3ver_oid INTEGER DEFAULT 0, t3ver_wsid INTEGER DEFAULT 0, t3ver_state INTEGER DEFAULT 0, sys_language_uid INTEGER DEFAULT 0, l10n_parent INTEGER DEFAULT 0, doktype INTEGER DEFAULT 1, perms_userid INTEGER DEFAULT 0, perms_groupid INTEGER DEFAULT 0, perms_user INTEGER DEFAULT 31, perms_group INTEGER DEFAULT 27, perms_everybody INTEGER DEFAULT 0)');
-        $GLOBALS['TCA']['pages'] = ['ctrl' => ['delete' => 'deleted', 'label' => 'title', 'languageField' => 'sys_language_uid', 'transOrigPointerField' => 'l10n_parent'], 'columns' => []];
+        TestDatabase::pageTree($this->database);
         // Two pages of the site's tree: the editor's own (1) and one of another editor's (2) under it.
         $this->database->insert('pages', ['uid' => 1, 'pid' => 0, 'title' => 'News', 'perms_userid' => 3]);
         $this->database->insert('pages', ['uid' => 2, 'pid' => 1, 'title' => 'Board', 'perms_userid' => 9]);
-        ExtensionManagementUtility::setPackageManager((new \ReflectionClass(PackageManager::class))->newInstanceWithoutConstructor());
-        GeneralUtility::makeInstance(CacheManager::class)->getCache('runtime')->flush();
         $this->user = $GLOBALS['BE_USER'] ?? null;
         $GLOBALS['TCA']['sys_file_reference'] = ['ctrl' => ['delete' => 'deleted'], 'columns' => []];
         $GLOBALS['TCA']['tt_content'] = ['ctrl' => ['delete' => 'deleted'], 'columns' => []];
@@ -54,8 +47,8 @@ final class ReferencedImagesTest extends TestCase
     {
         $this->database->executeStatement('DROP TABLE sys_file_reference');
         $this->database->executeStatement('DROP TABLE tt_content');
-        $this->database->executeStatement('DROP TABLE pages');
-        unset($GLOBALS['TCA']['sys_file_reference'], $GLOBALS['TCA']['tt_content'], $GLOBALS['TCA']['pages']);
+        TestDatabase::dropPageTree($this->database);
+        unset($GLOBALS['TCA']['sys_file_reference'], $GLOBALS['TCA']['tt_content']);
         $GLOBALS['BE_USER'] = $this->user;
     }
 

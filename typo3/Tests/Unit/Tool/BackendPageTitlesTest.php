@@ -9,12 +9,8 @@ use AskAiDialog\AskAi\Tests\Support\TestDatabase;
 use AskAiDialog\AskAi\Tool\BackendPageTitles;
 use PHPUnit\Framework\TestCase;
 use TYPO3\CMS\Core\Authentication\BackendUserAuthentication;
-use TYPO3\CMS\Core\Cache\CacheManager;
 use TYPO3\CMS\Core\Database\Connection;
 use TYPO3\CMS\Core\Database\ConnectionPool;
-use TYPO3\CMS\Core\Package\PackageManager;
-use TYPO3\CMS\Core\Utility\ExtensionManagementUtility;
-use TYPO3\CMS\Core\Utility\GeneralUtility;
 
 /**
  * A page's title as the page tool gives it to the model: read through TYPO3's own page access check
@@ -31,13 +27,8 @@ final class BackendPageTitlesTest extends TestCase
     protected function setUp(): void
     {
         $this->user = $GLOBALS['BE_USER'] ?? null;
-        // The packages TYPO3's lookups ask about (workspaces): none active, as on a site without them.
-        ExtensionManagementUtility::setPackageManager((new \ReflectionClass(PackageManager::class))->newInstanceWithoutConstructor());
         $this->database = TestDatabase::connect()->getConnectionByName(ConnectionPool::DEFAULT_CONNECTION_NAME);
-        // TYPO3 keeps its prepared rootline query in the runtime cache: not one of another test's database.
-        GeneralUtility::makeInstance(CacheManager::class)->getCache('runtime')->flush();
-        $this->database->executeStatement('CREATE TABLE pages (uid INTEGER PRIMARY KEY, pid INTEGER DEFAULT 0, deleted INTEGER DEFAULT 0, title VARCHAR(255), t3ver_oid INTEGER DEFAULT 0, t3ver_wsid INTEGER DEFAULT 0, t3ver_state INTEGER DEFAULT 0, sys_language_uid INTEGER DEFAULT 0, doktype INTEGER DEFAULT 1)');
-        $GLOBALS['TCA']['pages'] = ['ctrl' => ['delete' => 'deleted', 'label' => 'title'], 'columns' => []];
+        TestDatabase::pageTree($this->database);
         $this->database->insert('pages', ['uid' => 1, 'pid' => 0, 'title' => 'Home']);
         $this->database->insert('pages', ['uid' => 2, 'pid' => 1, 'title' => '   ']);
         $this->database->insert('pages', ['uid' => 3, 'pid' => 1, 'title' => 'Gone', 'deleted' => 1]);
@@ -45,8 +36,7 @@ final class BackendPageTitlesTest extends TestCase
 
     protected function tearDown(): void
     {
-        $this->database->executeStatement('DROP TABLE pages');
-        unset($GLOBALS['TCA']['pages']);
+        TestDatabase::dropPageTree($this->database);
         $GLOBALS['BE_USER'] = $this->user;
     }
 
