@@ -6,10 +6,14 @@
  * the line put back. Reports each breakage and the share caught, TypeScript and PHP apart. Not part of
  * `npm test`: StrykerJS (`npm run test:mutation`) is the exhaustive run; this is the quick, fresh sample.
  *
- *   npx tsx scripts/breakages.ts --since <revision> [--count 30] [--seed 7] [--only ts|php]
+ *   npx tsx scripts/breakages.ts --since <revision> [--count 30] [--seed 7] [--only ts|php] [--dry 1]
+ *
+ * `--dry 1` prints the sample without running the tests.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import type ts from 'typescript';
+import { equivalentCoalesce, projectProgram } from './equivalent-coalesce';
 
 interface Candidate {
   readonly file: string;
@@ -38,6 +42,7 @@ const random = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 
+const COALESCE = /\?\? /;
 /** Each rewrite turns one token of a line; the first of a line's matches is taken. */
 const REWRITES: ReadonlyArray<readonly [RegExp, string | ((match: string) => string)]> = [
   [/===/, '!=='],
@@ -52,8 +57,10 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string | ((match: string) => str
   [/\bfalse\b/, 'true'],
   [/\bif \(/, 'if (!'],
   [/(?<![\w.])(\d+)(?![\w.])/, (n) => String(Number(n) + 1)],
-  [/\?\? /, '|| '],
+  [COALESCE, '|| '],
 ];
+
+let program: ts.Program | undefined;
 
 /** The lines added since the revision, in the files the sample covers. */
 function addedLines(): Candidate[] {
@@ -77,6 +84,8 @@ function addedLines(): Candidate[] {
   );
 }
 
+const leftOut: Candidate[] = [];
+
 /** The line broken, or null where it is a comment, a declaration or has nothing to turn. */
 function breakageOf(candidate: Candidate): Breakage | null {
   const before = readFileSync(candidate.file, 'utf8').split('\n')[candidate.line - 1] ?? '';
@@ -90,7 +99,17 @@ function breakageOf(candidate: Candidate): Breakage | null {
   ) {
     return null;
   }
-  const options = REWRITES.filter(([pattern]) => pattern.test(before));
+  let options = REWRITES.filter(([pattern]) => pattern.test(before));
+  const typeScript = !candidate.file.endsWith('.php');
+  if (
+    typeScript &&
+    COALESCE.test(before) &&
+    equivalentCoalesce((program ??= projectProgram()), candidate.file, candidate.line)
+  ) {
+    options = options.filter(([pattern]) => pattern !== COALESCE);
+    leftOut.push(candidate);
+    if (options.length === 0) return null;
+  }
   if (options.length === 0) {
     // A statement left out: a call whose result is not used.
     return /^[\w$.>?()[\]'"-]+\(.*\);$/.test(code) && !/^return\b/.test(code)
@@ -164,6 +183,12 @@ for (const language of only ? [only] : ['ts', 'php']) {
   }
 }
 
+if (args.get('dry')) {
+  for (const b of sample) console.log(`${b.file}:${b.line}  ${b.after.trim()}`);
+  for (const { file, line } of leftOut) console.log(`left out ${file}:${line}`);
+  process.exit(0);
+}
+
 const tally = { ts: { caught: 0, all: 0 }, php: { caught: 0, all: 0 } };
 for (const breakage of sample) {
   const language = breakage.file.endsWith('.php') ? 'php' : 'ts';
@@ -171,6 +196,9 @@ for (const breakage of sample) {
   tally[language].all++;
   if (yes) tally[language].caught++;
   console.log(`${yes ? 'caught  ' : 'SURVIVED'} ${breakage.file}:${breakage.line}  ${breakage.after.trim()}`);
+}
+for (const { file, line } of leftOut) {
+  console.log(`left out ${file}:${line}  its \`??\` made \`||\` is equivalent: the left side is never '', 0 or false`);
 }
 for (const [language, { caught: c, all }] of Object.entries(tally)) {
   if (all > 0) console.log(`${language}: ${c} of ${all} caught (${Math.round((100 * c) / all)} %)`);
