@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { Essentials, Paragraph, type ButtonView, type ClassicEditor } from 'ckeditor5';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AskAi } from '../../src/ckeditor5/ask-ai';
 import type { AskAiConfig } from '../../src/ckeditor5/config';
 import type { AskAiDialogProps } from '../../src/react';
@@ -33,6 +33,26 @@ function editorWith(askAi: AskAiConfig | undefined, more: Record<string, unknown
     ...more,
   });
 }
+
+/** An editor in a frame of the page, as TYPO3's backend puts the form in one. */
+async function editorInFrame(askAi: AskAiConfig) {
+  const frame = document.createElement('iframe');
+  document.body.append(frame);
+  const frameWindow = frame.contentWindow!;
+  const element = frameWindow.document.createElement('div');
+  frameWindow.document.body.append(element);
+  const { ClassicEditor: Classic } = await import('ckeditor5');
+  const editor = await Classic.create(element, {
+    licenseKey: 'GPL',
+    plugins: [Essentials, Paragraph, AskAi],
+    toolbar: ['askAi'],
+    askAi: { mount: recordingMount, ...askAi },
+  });
+  editors.push(editor);
+  // jsdom's frame has its own idea of the page it is in: the top document is the one its `top` gives.
+  return { editor, frameWindow, top: frameWindow.top!.document, own: frameWindow.document };
+}
+const host = (doc: Document) => doc.body.querySelector('[data-ask-ai-part="ckeditor5"]');
 
 const ENDPOINTS = { endpoints: { tools: '/tools', run: '/run' } };
 const button = (editor: ClassicEditor) => editor.ui.view.toolbar.items.get(0) as ButtonView;
@@ -150,5 +170,45 @@ describe('AskAiUI', () => {
     expect(unmounted).toBe(1);
     expect(place.querySelector('[data-ask-ai-part="ckeditor5"]')).toBeNull();
     expect(sheets()).toBeLessThan(withSheet);
+  });
+
+  it('in a frame, puts the dialog in the frame’s page, or in the top page for `container: "top"`', async () => {
+    const inFrame = await editorInFrame(ENDPOINTS);
+    inFrame.editor.plugins.get('AskAiUI').open();
+    expect(host(inFrame.own)).not.toBeNull();
+    expect(inFrame.top).not.toBe(inFrame.own);
+    expect(host(inFrame.top)).toBeNull();
+
+    const onTop = await editorInFrame({ ...ENDPOINTS, container: 'top' });
+    onTop.editor.plugins.get('AskAiUI').open();
+    expect(host(onTop.top)).not.toBeNull();
+    expect(host(onTop.own)).toBeNull();
+  });
+
+  it('takes a dialog put in the top page away when the frame’s page goes, and opens a new one after', async () => {
+    const { editor, frameWindow, top } = await editorInFrame({ ...ENDPOINTS, container: 'top' });
+    const ui = editor.plugins.get('AskAiUI');
+    ui.open();
+    expect(host(top)).not.toBeNull();
+
+    frameWindow.dispatchEvent(new (frameWindow as unknown as typeof globalThis).Event('pagehide'));
+    expect(unmounted).toBe(1);
+    expect(host(top)).toBeNull();
+
+    ui.open();
+    expect(host(top)).not.toBeNull();
+    expect(last().open).toBe(true);
+  });
+
+  it('stops listening for the frame’s page going when the editor goes', async () => {
+    const { editor, frameWindow } = await editorInFrame({ ...ENDPOINTS, container: 'top' });
+    const added = vi.spyOn(frameWindow, 'addEventListener');
+    const removed = vi.spyOn(frameWindow, 'removeEventListener');
+    editor.plugins.get('AskAiUI').open();
+    const listener = added.mock.calls.find(([type]) => type === 'pagehide')?.[1];
+    expect(listener).toBeTypeOf('function');
+    editors.splice(editors.indexOf(editor), 1);
+    await editor.destroy();
+    expect(removed).toHaveBeenCalledWith('pagehide', listener);
   });
 });
