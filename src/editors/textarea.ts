@@ -99,7 +99,7 @@ export function textareaAdapter(
  * at the end of the field — the words after the selection on its line stay with it.
  */
 function insertionOffset(value: string, selected: string, start: number, end: number): number {
-  let found = -1;
+  let found: number;
   if (value.slice(start, end) === selected) found = end;
   else if (selected === '') found = Math.min(end, value.length);
   else {

@@ -275,7 +275,7 @@ function l(e, t = {}) {
 	};
 }
 function u(e, t, n, r) {
-	let i = -1;
+	let i;
 	if (e.slice(n, r) === t) i = r;
 	else if (t === "") i = Math.min(r, e.length);
 	else {
