@@ -140,6 +140,14 @@ function escape(text: string): string {
   return text.replace(/([\\`*_[\]<>#|~])/g, '\\$1');
 }
 
+/**
+ * A link's address as a markdown destination: brackets and white space percent-encoded, so that an
+ * unbalanced `)` or a space does not end it (`encodeURIComponent` leaves brackets as they are).
+ */
+function destination(href: string): string {
+  return href.replace(/[()\s]/g, (c) => (c === '(' ? '%28' : c === ')' ? '%29' : encodeURIComponent(c)));
+}
+
 function inline(nodes: readonly ModelNodeLike[], markdown: boolean): string {
   let out = '';
   for (const node of nodes) {
@@ -168,7 +176,7 @@ function inline(nodes: readonly ModelNodeLike[], markdown: boolean): string {
       if (node.getAttribute('italic')) text = `*${text}*`;
       if (node.getAttribute('bold')) text = `**${text}**`;
       const href = node.getAttribute('linkHref');
-      if (typeof href === 'string' && href !== '') text = `[${text}](${href.replace(/[()\s]/g, encodeURIComponent)})`;
+      if (typeof href === 'string' && href !== '') text = `[${text}](${destination(href)})`;
     }
     out += `${lead}${text}${trail}`;
   }

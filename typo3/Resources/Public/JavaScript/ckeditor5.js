@@ -17,7 +17,7 @@ function m(e, t) {
 	let n = [], r = /* @__PURE__ */ new Map(), i = !1;
 	for (let a of e) {
 		if (!p(a)) {
-			n.push(b([a], t));
+			n.push(x([a], t));
 			continue;
 		}
 		let e = a.getAttribute("listType");
@@ -38,7 +38,7 @@ function m(e, t) {
 }
 function h(e, t) {
 	let n = [...e.getChildren()], r = u.exec(e.name);
-	if (r) return t ? `${"#".repeat(Number(r[1]))} ${b(n, !0)}` : b(n, !1);
+	if (r) return t ? `${"#".repeat(Number(r[1]))} ${x(n, !0)}` : x(n, !1);
 	switch (e.name) {
 		case "blockQuote": {
 			let e = m(n, t);
@@ -57,7 +57,7 @@ function h(e, t) {
 			let n = e.getAttribute("alt");
 			return typeof n == "string" ? t ? `![${y(n)}]()` : n : "";
 		}
-		default: return n.some((e) => p(e) && !g.has(e.name)) ? m(n, t) : b(n, t);
+		default: return n.some((e) => p(e) && !g.has(e.name)) ? m(n, t) : x(n, t);
 	}
 }
 var g = /* @__PURE__ */ new Set(["softBreak", "imageInline"]);
@@ -79,7 +79,10 @@ function v(e) {
 function y(e) {
 	return e.replace(/([\\`*_[\]<>#|~])/g, "\\$1");
 }
-function b(e, t) {
+function b(e) {
+	return e.replace(/[()\s]/g, (e) => e === "(" ? "%28" : e === ")" ? "%29" : encodeURIComponent(e));
+}
+function x(e, t) {
 	let n = "";
 	for (let r of e) {
 		if (r.is("element", "softBreak")) {
@@ -103,14 +106,14 @@ function b(e, t) {
 		if (s !== "") {
 			r.getAttribute("strikethrough") && (s = `~~${s}~~`), r.getAttribute("italic") && (s = `*${s}*`), r.getAttribute("bold") && (s = `**${s}**`);
 			let e = r.getAttribute("linkHref");
-			typeof e == "string" && e !== "" && (s = `[${s}](${e.replace(/[()\s]/g, encodeURIComponent)})`);
+			typeof e == "string" && e !== "" && (s = `[${s}](${b(e)})`);
 		}
 		n += `${i}${s}${o}`;
 	}
 	return n;
 }
 // src/ckeditor5/ask-ai-editing.ts
-var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
+var S = "askAi:selection", C = "askAiGenerated", w = class extends e {
 	#e;
 	constructor(e, t) {
 		super(e), this.#e = t;
@@ -119,9 +122,9 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 		this.isEnabled = this.editor.model.canEditAt(this.editor.model.document.selection);
 	}
 	execute(e) {
-		return this.editor.plugins.get(w).apply(this.#e, e);
+		return this.editor.plugins.get(T).apply(this.#e, e);
 	}
-}, w = class extends t {
+}, T = class extends t {
 	static get pluginName() {
 		return "AskAiEditing";
 	}
@@ -134,7 +137,7 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 	}
 	init() {
 		let { editor: e } = this;
-		o(), e.commands.add("askAiInsert", new C(e, "insert")), e.commands.add("askAiReplace", new C(e, "replace")), e.conversion.for("editingDowncast").markerToHighlight({
+		o(), e.commands.add("askAiInsert", new w(e, "insert")), e.commands.add("askAiReplace", new w(e, "replace")), e.conversion.for("editingDowncast").markerToHighlight({
 			model: "askAi",
 			view: { classes: "ask-ai-held-selection" }
 		}), this.#n();
@@ -144,7 +147,7 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 		if (!i || !a) return null;
 		let o = t.createRange(i.start, a.end), s = t.getSelectedContent(n);
 		t.change((e) => {
-			t.markers.has("askAi:selection") ? e.updateMarker(x, { range: o }) : e.addMarker(x, {
+			t.markers.has("askAi:selection") ? e.updateMarker(S, { range: o }) : e.addMarker(S, {
 				range: o,
 				usingOperation: !1,
 				affectsData: !1
@@ -163,13 +166,13 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 	release() {
 		this.#e = null;
 		let { model: e } = this.editor;
-		e.markers.has("askAi:selection") && e.change((e) => e.removeMarker(x));
+		e.markers.has("askAi:selection") && e.change((e) => e.removeMarker(S));
 	}
 	verify(e) {
 		let { model: t } = this.editor, n = this.editor.commands.get(e === "insert" ? "askAiInsert" : "askAiReplace");
 		if (this.editor.isReadOnly || n?.isEnabled === !1) return { refused: "readOnly" };
 		if (e === "insert") return null;
-		let r = t.markers.get(x), i = this.#e;
+		let r = t.markers.get(S), i = this.#e;
 		if (!r || !i || i.collapsed) return { refused: "selectionRemoved" };
 		let a = r.getRange();
 		return a.isCollapsed || a.root.rootName === "$graveyard" ? { refused: "selectionRemoved" } : this.editor.data.stringify(t.getSelectedContent(t.createSelection(a))) === i.data ? null : { refused: "selectionChanged" };
@@ -177,21 +180,21 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 	apply(e, { answer: t, mark: n }) {
 		let r = this.verify(e);
 		if (r) return r;
-		let { model: i } = this.editor, a = i.markers.get(x), o = !!this.editor.config.get("askAi")?.markGenerated, s = !1;
+		let { model: i } = this.editor, a = i.markers.get(S), o = !!this.editor.config.get("askAi")?.markGenerated, s = !1;
 		return i.change((r) => {
 			let c = this.#t(t);
 			if (o) {
 				let e = [...r.createRangeIn(c).getItems()].filter((e) => e.is("$textProxy"));
-				for (let t of e) r.setAttribute(S, n ?? "true", t);
+				for (let t of e) r.setAttribute(C, n ?? "true", t);
 			}
 			let l = a?.getRange(), u = l && l.root.rootName !== "$graveyard" ? l : i.document.selection.getFirstRange();
 			if (!u) return;
-			let d = e === "replace" ? r.createSelection(u) : T(i, u), f = i.insertContent(c, d);
+			let d = e === "replace" ? r.createSelection(u) : E(i, u), f = i.insertContent(c, d);
 			f && (r.setSelection(f), s = !f.isCollapsed || c.isEmpty);
 		}), s ? null : { refused: "other" };
 	}
 	heldImage() {
-		let e = this.editor.model.markers.get(x)?.getRange().getContainedElement();
+		let e = this.editor.model.markers.get(S)?.getRange().getContainedElement();
 		return e && e.name.startsWith("image") && e.root.rootName !== "$graveyard" ? e : null;
 	}
 	applyAltText(e) {
@@ -217,15 +220,15 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 		let e = this.editor.config.get("askAi")?.markGenerated;
 		if (!e) return;
 		let t = typeof e == "object" && e.viewAttribute || "data-ai-generated", { editor: n } = this;
-		n.model.schema.extend("$text", { allowAttributes: S }), n.model.schema.setAttributeProperties(S, {
+		n.model.schema.extend("$text", { allowAttributes: C }), n.model.schema.setAttributeProperties(C, {
 			isFormatting: !1,
 			copyOnEnter: !1
 		});
 		let r = n.model.document.selection, i = () => {
-			r.hasAttribute(S) && n.model.enqueueChange({ isUndoable: !1 }, (e) => e.removeSelectionAttribute(S));
+			r.hasAttribute(C) && n.model.enqueueChange({ isUndoable: !1 }, (e) => e.removeSelectionAttribute(C));
 		};
 		this.listenTo(r, "change:attribute", i), this.listenTo(r, "change:range", i), n.conversion.for("downcast").attributeToElement({
-			model: S,
+			model: C,
 			view: (e, { writer: n }) => e ? n.createAttributeElement("span", { [t]: String(e) }, { priority: 5 }) : null
 		}), n.conversion.for("upcast").elementToAttribute({
 			view: {
@@ -233,27 +236,27 @@ var x = "askAi:selection", S = "askAiGenerated", C = class extends e {
 				attributes: { [t]: /[\s\S]*/ }
 			},
 			model: {
-				key: S,
+				key: C,
 				value: (e) => e.getAttribute(t) ?? "true"
 			}
 		});
 	}
 };
-function T(e, t) {
+function E(e, t) {
 	let n = t.end, r = n.parent;
 	return !r.is("element") || r.is("rootElement") ? n : r.isEmpty ? e.createPositionAt(r, 0) : e.schema.isBlock(r) ? e.createPositionAfter(r) : n;
 }
 // src/i18n/locale.ts
-function E(e) {
+function D(e) {
 	return e?.toLowerCase().startsWith("de") ? "de" : "en";
 }
 // src/widget/adopt-styles.ts
-var D = /* @__PURE__ */ new WeakMap();
-function O(e, t) {
+var O = /* @__PURE__ */ new WeakMap();
+function k(e, t) {
 	let n = e.nodeType === 9 ? e : e.ownerDocument, r = n.defaultView?.CSSStyleSheet;
 	if ("adoptedStyleSheets" in e && typeof r?.prototype.replaceSync == "function") try {
-		let i = D.get(n);
-		i || D.set(n, i = /* @__PURE__ */ new Map());
+		let i = O.get(n);
+		i || O.set(n, i = /* @__PURE__ */ new Map());
 		let a = i.get(t);
 		a || (a = new r(), a.replaceSync(t), i.set(t, a));
 		let o = a;
@@ -266,7 +269,7 @@ function O(e, t) {
 	return i.textContent = t, (e.nodeType === 9 ? e.head : e).prepend(i), () => i.remove();
 }
 // src/editors/selection-anchor.ts
-function k(e) {
+function A(e) {
 	let t = [...e.getClientRects()].filter((e) => e.width > 0 || e.height > 0), n = t.length > 0 ? t : [e.getBoundingClientRect()], r = Math.min(...n.map((e) => e.top)), i = Math.max(...n.map((e) => e.bottom)), a = Math.min(...n.map((e) => e.left)), o = Math.max(...n.map((e) => e.right));
 	return i > r || o > a ? {
 		top: r,
@@ -276,8 +279,8 @@ function k(e) {
 	} : null;
 }
 // src/ckeditor5/ckeditor-adapter.ts
-function A(e, t = () => ({})) {
-	let n = e.plugins.get(w);
+function j(e, t = () => ({})) {
+	let n = e.plugins.get(T);
 	return {
 		element: e.ui.view.element ?? document.body,
 		editsAfterClose: !1,
@@ -303,9 +306,9 @@ function A(e, t = () => ({})) {
 					});
 					return s === void 0 ? { refused: "other" } : s;
 				},
-				rect: () => j(e),
+				rect: () => M(e),
 				restore() {
-					let t = e.model.markers.get(x)?.getRange();
+					let t = e.model.markers.get(S)?.getRange();
 					t && t.root.rootName !== "$graveyard" && e.model.change((e) => e.setSelection(t));
 				},
 				release: () => n.release(),
@@ -315,8 +318,8 @@ function A(e, t = () => ({})) {
 		dispose() {}
 	};
 }
-function j(e) {
-	let t = e.model.markers.get(x)?.getRange();
+function M(e) {
+	let t = e.model.markers.get(S)?.getRange();
 	if (!t || t.root.rootName === "$graveyard") return null;
 	try {
 		let { editing: n } = e, r = t.getContainedElement();
@@ -332,23 +335,23 @@ function j(e) {
 				};
 			}
 		}
-		return k(n.view.domConverter.viewRangeToDom(n.mapper.toViewRange(t)));
+		return A(n.view.domConverter.viewRangeToDom(n.mapper.toViewRange(t)));
 	} catch {
 		return null;
 	}
 }
 // src/ckeditor5/ask-ai-ui.ts
-var M = {
+var N = {
 	en: "Ask AI",
 	de: "KI fragen"
-}, N = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><path d=\"M9 1.5 10.7 6.3 15.5 8 10.7 9.7 9 14.5 7.3 9.7 2.5 8 7.3 6.3Z\"/><path d=\"M15.5 12l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9Z\"/></svg>", P = "Ctrl+J", F = class extends e {
+}, P = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><path d=\"M9 1.5 10.7 6.3 15.5 8 10.7 9.7 9 14.5 7.3 9.7 2.5 8 7.3 6.3Z\"/><path d=\"M15.5 12l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9Z\"/></svg>", F = "Ctrl+J", I = class extends e {
 	refresh() {
-		this.isEnabled = this.editor.plugins.get(I).isConfigured;
+		this.isEnabled = this.editor.plugins.get(L).isConfigured;
 	}
 	execute() {
-		this.editor.plugins.get(I).open();
+		this.editor.plugins.get(L).open();
 	}
-}, I = class extends t {
+}, L = class extends t {
 	static get pluginName() {
 		return "AskAiUI";
 	}
@@ -369,19 +372,19 @@ var M = {
 	}
 	init() {
 		let { editor: e } = this;
-		this.#i = e.config.get("askAi") ?? {}, e.commands.add("askAi", new F(e));
-		let t = () => this.#i, n = () => t().messages?.trigger ?? M[E(t().locale ?? e.locale.uiLanguage)] ?? M.en;
+		this.#i = e.config.get("askAi") ?? {}, e.commands.add("askAi", new I(e));
+		let t = () => this.#i, n = () => t().messages?.trigger ?? N[D(t().locale ?? e.locale.uiLanguage)] ?? N.en;
 		e.ui.componentFactory.add("askAi", (t) => {
 			let r = new l(t), i = e.commands.get("askAi");
 			return r.set({
 				label: n(),
-				icon: N,
+				icon: P,
 				tooltip: !0,
 				withText: !0,
-				keystroke: P,
+				keystroke: F,
 				class: "ask-ai-ckeditor-button"
 			}), r.bind("isEnabled").to(i, "isEnabled"), this.listenTo(r, "execute", () => e.execute("askAi")), r;
-		}), e.keystrokes.set(P, (t, n) => {
+		}), e.keystrokes.set(F, (t, n) => {
 			e.commands.get("askAi")?.isEnabled && (e.execute("askAi"), n());
 		});
 	}
@@ -403,15 +406,15 @@ var M = {
 	#a() {
 		if (this.#e) return this.#e;
 		let e = this.editor.ui.view.element?.ownerDocument ?? document;
-		this.#n = O(e, i(".ck-editor__editable"));
-		let t = L(this.#i.container, e);
+		this.#n = k(e, i(".ck-editor__editable"));
+		let t = R(this.#i.container, e);
 		if (t.ownerDocument !== e && e.defaultView) {
 			let t = e.defaultView, n = () => {
 				this.#e?.detach(), this.#e = null;
 			};
 			t.addEventListener("pagehide", n), this.#r = () => t.removeEventListener("pagehide", n);
 		}
-		return this.#e = r(A(this.editor, () => this.#o()), {
+		return this.#e = r(j(this.editor, () => this.#o()), {
 			mount: this.#i.mount ?? a,
 			props: {
 				...this.#s(),
@@ -464,7 +467,7 @@ var M = {
 		return this.#i.locale ?? this.editor.locale.uiLanguage;
 	}
 };
-function L(e, t) {
+function R(e, t) {
 	if (typeof e == "function") return e();
 	if (e === "top") try {
 		let e = t.defaultView?.top?.document.body;
@@ -473,31 +476,31 @@ function L(e, t) {
 	return t.body;
 }
 // src/ckeditor5/ask-ai.ts
-var R = class extends t {
+var z = class extends t {
 	static get pluginName() {
 		return "AskAi";
 	}
 	static get requires() {
-		return [w, I];
+		return [T, L];
 	}
 	static get isOfficialPlugin() {
 		return !1;
 	}
 	init() {
-		this.editor.plugins.get(I).delegate("apply").to(this);
+		this.editor.plugins.get(L).delegate("apply").to(this);
 	}
 	get isConfigured() {
-		return this.editor.plugins.get(I).isConfigured;
+		return this.editor.plugins.get(L).isConfigured;
 	}
 	configure(e) {
-		this.editor.plugins.get(I).configure(e);
+		this.editor.plugins.get(L).configure(e);
 	}
 	open() {
-		this.editor.plugins.get(I).open();
+		this.editor.plugins.get(L).open();
 	}
 	close() {
-		this.editor.plugins.get(I).close();
+		this.editor.plugins.get(L).close();
 	}
 };
-export { P as ASK_AI_KEYSTROKE, R as AskAi, C as AskAiApplyCommand, F as AskAiCommand, w as AskAiEditing, I as AskAiUI, A as ckeditorAdapter, d as modelToMarkdown, f as modelToText };
+export { F as ASK_AI_KEYSTROKE, z as AskAi, w as AskAiApplyCommand, I as AskAiCommand, T as AskAiEditing, L as AskAiUI, j as ckeditorAdapter, d as modelToMarkdown, f as modelToText };
 
