@@ -568,6 +568,19 @@ describe('while a task runs or the backend asks to wait', () => {
     await settled();
   });
 
+  it('the dialog holds its height only while the task runs: not while it is idle, nor after the answer', async () => {
+    const { user } = renderDialog();
+    const dialog = await openDialog(user);
+    expect(dialog).not.toHaveAttribute('data-steady');
+    holdStreams(true);
+    await runInstruction(user, 'Write a teaser for this');
+    await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'running'));
+    expect(dialog).toHaveAttribute('data-steady');
+    holdStreams(false);
+    await settled();
+    expect(dialog).not.toHaveAttribute('data-steady');
+  });
+
   it('after a 429 "More tasks" is disabled with the tasks, and opens nothing', async () => {
     backend.setState({ fault: 'rate-limited' });
     const { user } = renderDialog();

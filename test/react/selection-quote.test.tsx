@@ -30,10 +30,16 @@ describe('the quoted selection', () => {
     const toggle = screen.getByRole('button', { name: 'Show all' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
+    // The quote the button controls is what the stylesheet unclamps (`[data-expanded]`).
+    const quote = document.getElementById(toggle.getAttribute('aria-controls')!);
+    expect(quote).not.toHaveAttribute('data-expanded');
+
     await user.click(toggle);
     expect(screen.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    expect(quote).toHaveAttribute('data-expanded');
     await user.click(screen.getByRole('button', { name: 'Show less' }));
     expect(screen.getByRole('button', { name: 'Show all' })).toBeInTheDocument();
+    expect(quote).not.toHaveAttribute('data-expanded');
   });
 
   it('without a layout, a text of up to 140 characters has nothing more to show; one more has', () => {
