@@ -61,6 +61,19 @@ describe('the quoted selection', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('allows one pixel over two lines for rounding; two pixels over is more to show', () => {
+    const measured = (scrollHeight: number) => {
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(40);
+      vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(scrollHeight);
+      const { unmount } = render(<SelectionQuote text={LONG} messages={EN_MESSAGES} />);
+      const more = screen.queryByRole('button', { name: 'Show all' }) !== null;
+      unmount();
+      return more;
+    };
+    expect(measured(41)).toBe(false);
+    expect(measured(42)).toBe(true);
+  });
+
   it('is measured before the browser paints it: the first frame already has its Show all', () => {
     layout(3);
     const into = document.createElement('div');
