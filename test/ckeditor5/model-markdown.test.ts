@@ -98,6 +98,15 @@ describe('the selected model as markdown and as text', () => {
     expect(modelToText(fragment(line))).toBe('run npm test, not a `b` old end\nnext');
   });
 
+  it('keeps one blank line between blocks where a line break ends the first', () => {
+    const content = fragment(
+      element('paragraph', [text('a'), element('softBreak')]),
+      element('paragraph', [text('b')]),
+    );
+    expect(modelToMarkdown(content)).toBe('a  \n\nb');
+    expect(modelToText(content)).toBe('a\n\nb');
+  });
+
   it('writes a link’s address with its brackets and spaces encoded, and no link for an empty address', () => {
     const links = fragment(
       element('paragraph', [
