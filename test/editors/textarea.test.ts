@@ -80,6 +80,10 @@ describe('a textarea as an editor', () => {
     );
     // Two occurrences as near: the earlier one.
     expect(insertAfterChange('XXone', [2, 5], 'one\none')).toBe('one\n\nNew.\none');
+    // The selected text only far from its old place: still after its line, not at the field's end.
+    expect(insertAfterChange('one\ntwo', [0, 3], 'a long new line\none\nlast')).toBe(
+      'a long new line\none\n\nNew.\nlast',
+    );
     // The selected text is nowhere: after the field's last line, not after some line of it.
     expect(insertAfterChange('Keep this. Drop this.', [11, 21], 'Keep this.\nAnd this.')).toBe(
       'Keep this.\nAnd this.\n\nNew.',

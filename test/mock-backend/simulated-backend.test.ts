@@ -326,6 +326,22 @@ describe('protocol modes', () => {
     for (const call of extended) expect(call).toHaveProperty('arguments');
   });
 
+  it('a model round that calls no tool lists no calls (nr-llm leaves the key out)', async () => {
+    for (const protocol of ['typo3', 'extended'] as const) {
+      const { fetch } = simulated({ initialState: { protocol } });
+      const lines = await streamedLines(fetch, {
+        prompt: 'Summarise it.',
+        context: { selection: ARTICLE },
+        requestId: `no-calls-${protocol}`,
+      });
+      const steps = lines
+        .map((line) => (JSON.parse(line) as { step?: Record<string, unknown> }).step)
+        .filter((step) => step?.kind === 'llm');
+      expect(steps.length).toBeGreaterThan(0);
+      for (const step of steps) expect(step).not.toHaveProperty('requestedToolCalls');
+    }
+  });
+
   it('nr-llm through the client: the same answer, without a partial answer', async () => {
     const { snapshot } = await runTask('Summarise', {
       context: { selection: ARTICLE },

@@ -215,6 +215,16 @@ describe('the dialog session', () => {
     expect(session.getSnapshot()).toMatchObject({ status: 'idle', instruction: 'Link the latest news.' });
   });
 
+  it('leaves the box empty when a task from the list is stopped while it waited: no words were sent', async () => {
+    const { session, sim } = setup();
+    sim.backend.setState({ latency: 200 });
+    session.setActive(true);
+    session.start('Shorten the text.');
+    expect(session.getSnapshot()).toMatchObject({ status: 'preparing', instruction: '' });
+    session.stop();
+    expect(session.getSnapshot()).toMatchObject({ status: 'idle', instruction: '' });
+  });
+
   it('keeps the typed instruction through a failure and a stop: nothing typed is lost', async () => {
     const { session, sim } = setup();
     sim.backend.setState({ fault: 'server-error' });
