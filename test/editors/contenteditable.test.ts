@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { TaskAnswer, TaskAnswerMeta } from '../../src/client';
 import { contentEditableAdapter } from '../../src/editors/contenteditable';
 
@@ -57,6 +57,19 @@ afterEach(() => {
 });
 
 describe('a contenteditable region as an editor', () => {
+  it('gives the held selection’s box, and none once the region has left the page', () => {
+    // jsdom lays nothing out and has no Range#getClientRects: every range has this one box here.
+    const box = { top: 10, left: 20, right: 120, bottom: 30, width: 100, height: 20 } as DOMRect;
+    Object.defineProperty(Range.prototype, 'getClientRects', { configurable: true, value: () => [box] });
+    onTestFinished(() => void delete (Range.prototype as { getClientRects?: unknown }).getClientRects);
+    const element = region();
+    select(element, 'museum');
+    const capture = contentEditableAdapter(element).capture();
+    expect(capture.rect?.()).toEqual({ top: 10, left: 20, right: 120, bottom: 30 });
+    element.remove();
+    expect(capture.rect?.()).toBeNull();
+  });
+
   it('needs the dialog closed to edit, and holds the selection made in the region only', () => {
     const element = region();
     const adapter = contentEditableAdapter(element);

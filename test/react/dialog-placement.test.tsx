@@ -98,6 +98,8 @@ describe('the dialog placed beside the held selection', () => {
     await nextFrame();
     expect(dialog()).not.toHaveAttribute('data-placement');
     expect(dialog().style.left).toBe('');
+    // The room beside the selection no longer caps its height.
+    expect(style.getPropertyValue('--ask-ai-room')).toBe('');
     expect(dialog()).toHaveAttribute('data-beside', 'false');
   });
 
