@@ -20,6 +20,12 @@ const cases: ReadonlyArray<readonly [string, string, boolean]> = [
   ['unknown', 'declare const a: unknown; a ?? 1;', false],
   ['the first `??` of a line', "declare const a: object | undefined, b: string | undefined; a ?? (b ?? '');", true],
   ['a line without `??`', 'declare const a: object | undefined; a || null;', false],
+  ['a string before the empty string', "declare const a: string | undefined; a ?? '';", true],
+  ['an empty literal before the empty string', "declare const a: 'x' | '' | undefined; a ?? '';", true],
+  ['a boolean before false', 'declare const a: boolean | undefined; a ?? false;', true],
+  ['0 or 1 before 0', 'declare const a: 0 | 1 | undefined; a ?? 0;', true],
+  ['a number before 0 (NaN is falsy too)', 'declare const a: number | undefined; a ?? 0;', false],
+  ['a string before a string that may be empty', 'declare const a: string | undefined, b: string; a ?? b;', false],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'coalesce-'));
