@@ -183,9 +183,11 @@ for (const language of only ? [only] : ['ts', 'php']) {
   }
 }
 
+for (const { file, line } of leftOut) {
+  console.log(`left out ${file}:${line}  its \`??\` made \`||\` changes no value (proven by TypeScript)`);
+}
 if (args.get('dry')) {
   for (const b of sample) console.log(`${b.file}:${b.line}  ${b.after.trim()}`);
-  for (const { file, line } of leftOut) console.log(`left out ${file}:${line}`);
   process.exit(0);
 }
 
@@ -196,9 +198,6 @@ for (const breakage of sample) {
   tally[language].all++;
   if (yes) tally[language].caught++;
   console.log(`${yes ? 'caught  ' : 'SURVIVED'} ${breakage.file}:${breakage.line}  ${breakage.after.trim()}`);
-}
-for (const { file, line } of leftOut) {
-  console.log(`left out ${file}:${line}  its \`??\` made \`||\` is equivalent: the left side is never '', 0 or false`);
 }
 for (const [language, { caught: c, all }] of Object.entries(tally)) {
   if (all > 0) console.log(`${language}: ${c} of ${all} caught (${Math.round((100 * c) / all)} %)`);
