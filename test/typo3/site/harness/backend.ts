@@ -8,7 +8,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject, onTestFailed } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/chromium';
 import type { ModelRequest, ScriptedReply } from './fake-model';
 import { PASSWORDS, SESSION_COOKIE } from './login';
@@ -135,6 +135,11 @@ export function useTypo3(
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    const mark = markLogs();
+    const since = Date.now();
+    onTestFailed(async () => {
+      process.stderr.write(await whatHappened(mark, since));
+    });
   });
   afterEach(async () => {
     for (const open of context?.pages() ?? []) await open.close();
@@ -355,4 +360,34 @@ export function mostAtOnce(log: readonly ModelRequest[]): number {
   let most = 0;
   for (const [, step] of edges) most = Math.max(most, (open += step!));
   return most;
+}
+
+/**
+ * What a failed test leaves to read (CI keeps nothing else): the fake model's requests with their times
+ * since the test began, the ledger's runs, and the site's logs of the test — every request but the
+ * backend's static files and icons, each worker's accepts and closes among them.
+ */
+async function whatHappened(mark: Record<string, number>, since: number): Promise<string> {
+  const at = (ms: number | undefined) => (ms === undefined ? '–' : `${((ms - since) / 1000).toFixed(1)} s`);
+  const lines = ['', `── what happened in the failed test (times since it began; now ${at(Date.now())}) ──`];
+  try {
+    for (const r of await model.log()) {
+      const said = sentText(r).slice(-80);
+      lines.push(
+        `model #${r.seq} ${r.api}${r.stream ? ' stream' : ''} ${r.status}: in ${at(r.receivedAt)}, first byte ` +
+          `${at(r.firstByteAt)}, end ${at(r.endedAt)}${r.closedByClient ? ' (closed by nr-llm)' : ''} … ${said}`,
+      );
+    }
+    for (const run of await sql('SELECT uid, be_user, request_id, state, started, deadline, worker FROM tx_askai_run'))
+      lines.push(`ledger ${JSON.stringify(run)}`);
+  } catch (error) {
+    lines.push(`(model or ledger unreadable: ${String(error)})`);
+  }
+  const quiet = /\/_assets\/|\/typo3\/ajax\/icons|TYPO3\.CMS\.deprecations/;
+  const logged = logsSince(mark);
+  // A worker's line names the connection (`127.0.0.1:PORT`): its accept and close go with its request.
+  const peer = (line: string) => / (127\.0\.0\.1:\d+) /.exec(line)?.[1];
+  const staticPeers = new Set(logged.filter((line) => quiet.test(line)).map(peer));
+  lines.push(...logged.filter((line) => !quiet.test(line) && !staticPeers.has(peer(line) ?? '')).slice(-200));
+  return `${lines.join('\n')}\n`;
 }
