@@ -11,7 +11,7 @@
  *
  * npx tsx scripts/typo3-files.ts   (npm run build runs it)
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -54,7 +54,12 @@ export function typo3Files(dist: Readonly<Record<string, string>>, version = pac
   return files;
 }
 
-/** Reads dist/, writes the extension's folder anew (files of an earlier build go). */
+/**
+ * Reads dist/ and brings the extension's folder to it: a file whose content changed is replaced whole (written
+ * beside it, then renamed over it), a file no longer built goes, an unchanged file is not touched. A real
+ * TYPO3 serving the folder while it is built (`npm test` builds beside the real-TYPO3 suite, whose site links
+ * the extension) never finds it empty or a file half written.
+ */
 export function writeTypo3Files(root = process.cwd()): string[] {
   const dist = join(root, 'dist');
   const built = Object.fromEntries(
@@ -63,10 +68,16 @@ export function writeTypo3Files(root = process.cwd()): string[] {
       .map((name) => [name, readFileSync(join(dist, name), 'utf8')]),
   );
   const target = join(root, TYPO3_FOLDER);
-  rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   const files = typo3Files(built, packageVersion(root));
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(target, name), content);
+  for (const [name, content] of Object.entries(files)) {
+    const file = join(target, name);
+    if (existsSync(file) && readFileSync(file, 'utf8') === content) continue;
+    const next = `${file}.${process.pid}.tmp`;
+    writeFileSync(next, content);
+    renameSync(next, file);
+  }
+  for (const name of readdirSync(target)) if (!(name in files)) rmSync(join(target, name), { recursive: true });
   return Object.keys(files).sort();
 }
 
