@@ -143,8 +143,21 @@ describe('the editor’s flow in the real TYPO3 (the editor in FormEngine’s fr
     await ask.getByRole('textbox', { name: 'Instruction' }).fill('');
     await instruct(ask, 'Which ferries leave today?');
     const progress = ask.locator('[data-ask-ai-part="progress"]');
-    // (Reached when the model's round is through — seconds, more on a busy machine — then held.)
-    await expect.poll(() => progress.textContent(), { timeout: 60_000 }).toMatch(/^Reading the page “Home”…/);
+    // (Reached when the model's round is through — seconds, more on a busy machine — then held.) What the
+    // line said on its way is kept for the failure's message: the poll reports only the last.
+    const said: string[] = [];
+    const line = async () => {
+      const text = (await progress.textContent()) ?? '';
+      const activity = text.replace(/\d+ s$/, '');
+      if (said.at(-1) !== activity) said.push(activity);
+      return text;
+    };
+    await expect
+      .poll(line, { timeout: 60_000, message: 'the progress line (its texts on the way are printed below)' })
+      .toMatch(/^Reading the page “Home”…/)
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nthe progress line said, in turn: ${said.join(' → ')}`, { cause: error });
+      });
     await page.evaluate(() => {
       for (const view of [window, ...[...document.querySelectorAll('iframe')].map((f) => f.contentWindow)]) {
         (view as unknown as { __release?: () => void } | null)?.__release?.();
