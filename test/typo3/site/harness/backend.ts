@@ -135,10 +135,22 @@ export function useTypo3(
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    const requests: string[] = [];
+    const started = Date.now();
+    const when = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+    page.on('requestfailed', (request) =>
+      requests.push(`${when()} failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
+    );
+    page.on('requestfinished', (request) => {
+      void request.response().then((response) => {
+        if (response && response.status() >= 400)
+          requests.push(`${when()} ${response.status()}: ${request.method()} ${request.url()}`);
+      });
+    });
     const mark = markLogs();
     const since = Date.now();
     onTestFailed(async () => {
-      process.stderr.write(await whatHappened(mark, since));
+      process.stderr.write(await whatHappened(mark, since, [...problems, ...requests]));
     });
   });
   afterEach(async () => {
@@ -363,13 +375,15 @@ export function mostAtOnce(log: readonly ModelRequest[]): number {
 }
 
 /**
- * What a failed test leaves to read (CI keeps nothing else): the fake model's requests with their times
- * since the test began, the ledger's runs, and the site's logs of the test — every request but the
- * backend's static files and icons, each worker's accepts and closes among them.
+ * What a failed test leaves to read (CI keeps nothing else): the page's errors and its requests that failed
+ * or were refused, the fake model's requests with their times since the test began, the ledger's runs, and
+ * the site's logs of the test — every request but the backend's static files and icons, each worker's
+ * accepts and closes among them.
  */
-async function whatHappened(mark: Record<string, number>, since: number): Promise<string> {
+async function whatHappened(mark: Record<string, number>, since: number, browser: string[]): Promise<string> {
   const at = (ms: number | undefined) => (ms === undefined ? '–' : `${((ms - since) / 1000).toFixed(1)} s`);
   const lines = ['', `── what happened in the failed test (times since it began; now ${at(Date.now())}) ──`];
+  lines.push(...browser.map((line) => `browser: ${line}`));
   try {
     for (const r of await model.log()) {
       const said = sentText(r).slice(-80);
