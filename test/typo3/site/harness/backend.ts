@@ -141,11 +141,9 @@ export function useTypo3(
     page.on('requestfailed', (request) =>
       requests.push(`${when()} failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
     );
-    page.on('requestfinished', (request) => {
-      void request.response().then((response) => {
-        if (response && response.status() >= 400)
-          requests.push(`${when()} ${response.status()}: ${request.method()} ${request.url()}`);
-      });
+    page.on('response', (response) => {
+      if (response.status() >= 400)
+        requests.push(`${when()} ${response.status()}: ${response.request().method()} ${response.url()}`);
     });
     const mark = markLogs();
     const since = Date.now();
