@@ -16,10 +16,8 @@ const STAGES = [
   ['typecheck', 'lint', 'format:check', 'test:php'],
   ['test:unit'],
   ['build'],
-  ['test:browser'],
-  // Last: the real-TYPO3 suite beside it has mostly ended by then, so at nice 19 it loses little (before
-  // the browser suite, at nice 19 beside that suite's busiest part, it took 106 s instead of 56).
   ['test:package'],
+  ['test:browser'],
 ];
 // The real-TYPO3 suite runs beside all the stages, from the first on: it waits on PHP servers, a database
 // and a model far more than it computes (alone: 287 s wall for 163 s of CPU), and it needs no build (the
