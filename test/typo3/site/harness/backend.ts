@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   chromium,
@@ -136,8 +136,8 @@ export function useTypo3(
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
     const requests: string[] = [];
-    const started = Date.now();
-    const when = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+    const since = Date.now();
+    const when = () => `${((Date.now() - since) / 1000).toFixed(1)} s`;
     page.on('requestfailed', (request) =>
       requests.push(`${when()} failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
     );
@@ -146,7 +146,6 @@ export function useTypo3(
         requests.push(`${when()} ${response.status()}: ${response.request().method()} ${response.url()}`);
     });
     const mark = markLogs();
-    const since = Date.now();
     onTestFailed(async () => {
       process.stderr.write(await whatHappened(mark, since, [...problems, ...requests]));
     });
@@ -238,28 +237,23 @@ export function logsSince(mark: Record<string, number>): string[] {
   for (const [file, offset] of Object.entries(mark)) {
     let text = '';
     try {
-      text = readFileSync(file, 'utf8');
+      text = readFileSync(file).subarray(offset).toString('utf8');
     } catch {
       continue;
     }
-    lines.push(
-      ...text
-        .slice(offset)
-        .split('\n')
-        .filter((l) => l.trim() !== ''),
-    );
+    lines.push(...text.split('\n').filter((l) => l.trim() !== ''));
   }
   return lines;
 }
 
-/** Where each log ends now, to read only what a test adds. */
+/** Where each log ends now (its size in bytes), to read only what a test adds. */
 export function markLogs(): Record<string, number> {
   const dir = join(typo3().sitePath, 'var/log');
   const files = [...readdirSync(dir).map((f) => join(dir, f)), serverLog(site())];
   const mark: Record<string, number> = {};
   for (const file of new Set(files)) {
     try {
-      mark[file] = readFileSync(file, 'utf8').length;
+      mark[file] = statSync(file).size;
     } catch {
       mark[file] = 0;
     }
