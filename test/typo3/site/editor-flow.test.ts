@@ -69,9 +69,11 @@ describe('the editor’s flow in the real TYPO3 (the editor in FormEngine’s fr
         await paragraph.click();
         await paragraph.selectText();
         await paragraph.dispatchEvent('mouseup');
-        const held = await frame
-          .locator('.ck-editor__editable')
-          .evaluate((e) => e.ownerDocument.getSelection()!.toString());
+        // The click's own caret may land after the selection on a busy machine: held until the text is selected.
+        const selected = () =>
+          frame.locator('.ck-editor__editable').evaluate((e) => e.ownerDocument.getSelection()!.toString());
+        await expect.poll(selected).toMatch(/^Paragraph/);
+        const held = await selected();
         const selection = await selectionBox(frame);
         await page.keyboard.press('Control+j');
         const ask = dialog();
