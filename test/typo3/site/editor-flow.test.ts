@@ -101,31 +101,52 @@ describe('the editor’s flow in the real TYPO3 (the editor in FormEngine’s fr
       { when: 'Which ferries', content: 'The ferries cross every hour.' },
       { when: 'Translate it into German', content: 'Die Fähren fahren stündlich.' },
     );
-    // The run's stream held after the model's round that asks for the tool, in the page: the state the
+    // The run's stream held right after the model's round that asks for the tool, in the page: the state the
     // test reads is held there, whatever the machine's load (the real server's own words pass through).
+    // The hold falls at that line's end, not at the end of the read that brings it: on a busy machine one
+    // read brings the tool's step and the next round too, and the line would read "Thinking…" when held.
     await page.addInitScript(() => {
       const original = window.fetch.bind(window);
       const held = window as unknown as { __release?: () => void };
+      // One character a byte: an index in the text is an index in the bytes (a newline is never part of
+      // a UTF-8 sequence).
+      const bytes = new TextDecoder('latin1');
       window.fetch = async (input, init) => {
         const response = await original(input, init);
         const url = input instanceof Request ? input.url : String(input);
         if (!url.includes('ask-ai/run') || !response.body) return response;
         const reader = response.body.getReader();
-        const decoder = new TextDecoder();
-        let read = '';
+        /** The line begun and not yet ended by the reads so far. */
+        let unfinished = '';
         let hold: Promise<void> | null = null;
+        let after: Uint8Array | null = null;
         const body = new ReadableStream<Uint8Array>({
           async pull(controller) {
-            if (hold) await hold;
+            if (hold) {
+              await hold;
+              hold = null;
+              if (after && after.length > 0) {
+                controller.enqueue(after);
+                after = null;
+                return;
+              }
+            }
             const { value, done } = await reader.read();
             if (done) return controller.close();
-            controller.enqueue(value);
-            // Held once the round's line is whole (a line may come in two reads: held at its first half,
-            // the dialog would never see it).
-            read += decoder.decode(value, { stream: true });
-            if (!held.__release && /"requestedToolCalls"[^\n]*\n/.test(read)) {
-              hold = new Promise<void>((resolve) => (held.__release = resolve));
+            if (!held.__release) {
+              const text = unfinished + bytes.decode(value);
+              const round = text.indexOf('"requestedToolCalls"');
+              const end = round === -1 ? -1 : text.indexOf('\n', round);
+              if (end !== -1) {
+                const cut = end + 1 - unfinished.length;
+                controller.enqueue(value.subarray(0, cut));
+                after = value.subarray(cut);
+                hold = new Promise<void>((resolve) => (held.__release = resolve));
+                return;
+              }
+              unfinished = text.slice(text.lastIndexOf('\n') + 1);
             }
+            controller.enqueue(value);
           },
           cancel: (reason) => reader.cancel(reason),
         });
