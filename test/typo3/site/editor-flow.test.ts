@@ -67,9 +67,13 @@ describe('the editor’s flow in the real TYPO3 (the editor in FormEngine’s fr
         const paragraph = frame.locator('.ck-editor__editable p').nth(3 + i * 4);
         await paragraph.evaluate((p, at) => p.scrollIntoView({ block: at }), block);
         await paragraph.click();
+        // The click's own caret may land after the selection on a busy machine: the text is selected once the
+        // caret is in the paragraph, and held until it is selected.
+        await expect
+          .poll(() => paragraph.evaluate((p) => p.contains(p.ownerDocument.getSelection()!.anchorNode)))
+          .toBe(true);
         await paragraph.selectText();
         await paragraph.dispatchEvent('mouseup');
-        // The click's own caret may land after the selection on a busy machine: held until the text is selected.
         const selected = () =>
           frame.locator('.ck-editor__editable').evaluate((e) => e.ownerDocument.getSelection()!.toString());
         await expect.poll(selected).toMatch(/^Paragraph/);
