@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace AskAiDialog\AskAi\Run;
 
+use Doctrine\DBAL\Exception\RetryableException;
 use Doctrine\DBAL\Exception\UniqueConstraintViolationException;
 use TYPO3\CMS\Core\Database\Connection;
 use TYPO3\CMS\Core\Database\ConnectionPool;
@@ -47,6 +48,12 @@ class RunLedger
     public const MARKER_SECONDS = 300;
 
     public const MAX_MARKERS = 50;
+
+    /**
+     * How often a run's end is written before it is given up: a database may refuse a statement that met
+     * another at the same rows and ask for it again (InnoDB's deadlock, a lock wait past its time).
+     */
+    public const END_ATTEMPTS = 3;
 
     public function __construct(private readonly ConnectionPool $pool)
     {
@@ -242,9 +249,22 @@ class RunLedger
         if ($runUuid !== null && $runUuid !== '') {
             $values['run_uuid'] = $runUuid;
         }
-        $this->connection()->update(self::TABLE, $values, ['uid' => $uid]);
-        $this->leavePlaces($uid);
-        $this->forgetOld($now);
+        for ($attempt = 1; $attempt <= self::END_ATTEMPTS; $attempt++) {
+            try {
+                $this->connection()->update(self::TABLE, $values, ['uid' => $uid]);
+                $this->leavePlaces($uid);
+                break;
+            } catch (RetryableException $exception) {
+                if ($attempt === self::END_ATTEMPTS) {
+                    throw $exception;
+                }
+            }
+        }
+        try {
+            $this->forgetOld($now);
+        } catch (RetryableException) {
+            // Housekeeping, not the run's end: where it met another statement, the next run's end does it.
+        }
     }
 
     /**

@@ -9,6 +9,7 @@ use AskAiDialog\AskAi\Run\RunAdmission;
 use AskAiDialog\AskAi\Run\RunLedger;
 use AskAiDialog\AskAi\Tests\Support\SimulatedSite;
 use AskAiDialog\AskAi\Tests\Support\SiteTestCase;
+use Doctrine\DBAL\Exception\RetryableException;
 
 /** How many runs may go at once, for one editor and for the site; one run per request id. */
 final class RunLimitsTest extends SiteTestCase
@@ -158,6 +159,65 @@ final class RunLimitsTest extends SiteTestCase
         self::assertCount(3, $this->site->chat->calls);
         self::assertSame(0, $this->runningEntries());
         self::assertSame(0, (int)$this->site->database->getConnectionForTable('tx_askai_slot')->count('*', 'tx_askai_slot', []), 'its places let go at once');
+    }
+
+    public function testARunsEndThatMetAnotherStatementIsWrittenAgainItsPlaceLetGo(): void
+    {
+        // SQLite's "database is locked" is what Doctrine calls retryable, as InnoDB's deadlock is: the
+        // database refuses the end once, as MariaDB did when two runs ended at the same moment.
+        $this->refuse('UPDATE', 'tx_askai_run', 1);
+
+        $this->runTask(['prompt' => 'x', 'requestId' => 'met']);
+
+        self::assertSame('done', $this->terminal()['event']);
+        self::assertArrayHasKey('correlationId', $this->terminal(), 'its answer can still be rated');
+        self::assertSame(0, $this->runningEntries());
+        self::assertSame(0, (int)$this->site->database->getConnectionForTable('tx_askai_slot')->count('*', 'tx_askai_slot', []));
+    }
+
+    public function testARunsEndRefusedEveryTimeIsGivenUpAfterItsAttempts(): void
+    {
+        $this->refuse('UPDATE', 'tx_askai_run', RunLedger::END_ATTEMPTS);
+        $ledger = $this->site->container->get(RunLedger::class);
+        assert($ledger instanceof RunLedger);
+        $now = (int)$this->clock->now()->format('U');
+        $entry = $ledger->open(2, 'refused', $now, $now + 100);
+
+        try {
+            $ledger->finish($entry, null, null, $now);
+            self::fail('an end the database refused every time is not taken as written');
+        } catch (RetryableException) {
+            // Given up: the envelope says so and the entry ages out at its deadline.
+        }
+        $ledger->finish($entry, null, null, $now);
+        self::assertSame(0, $this->runningEntries(), 'written at the attempt after the last refused one');
+    }
+
+    public function testHousekeepingThatMeetsAnotherStatementDoesNotUndoTheRunsEnd(): void
+    {
+        // An entry old enough to be forgotten at the next run's end, whose removal the database refuses.
+        $finished = (int)$this->clock->now()->format('U') - RunLedger::KEEP_SECONDS - 1;
+        $this->site->database->getConnectionForTable('tx_askai_run')->insert('tx_askai_run', ['be_user' => 2, 'request_id' => 'old', 'state' => 'finished', 'started' => $finished - 5, 'deadline' => $finished + 45, 'abandon_at' => $finished + 55, 'finished' => $finished]);
+        $this->refuse('DELETE', 'tx_askai_run', 1_000);
+
+        $this->runTask(['prompt' => 'x', 'requestId' => 'kept']);
+
+        self::assertSame('done', $this->terminal()['event']);
+        self::assertArrayHasKey('correlationId', $this->terminal());
+        self::assertSame(0, $this->runningEntries());
+        self::assertSame(2, (int)$this->site->database->getConnectionForTable('tx_askai_run')->count('uid', 'tx_askai_run', []), 'the old entry waits for the next end');
+    }
+
+    /** The next `$times` statements `$statement` on `$table` fail as a locked database's do. */
+    private function refuse(string $statement, string $table, int $times): void
+    {
+        $database = $this->site->database->getConnectionForTable($table);
+        $database->executeStatement('CREATE TABLE refusals (left_over INTEGER)');
+        $database->insert('refusals', ['left_over' => $times]);
+        $database->executeStatement(
+            "CREATE TRIGGER refuse BEFORE {$statement} ON {$table} WHEN (SELECT left_over FROM refusals) > 0 BEGIN "
+            . "UPDATE refusals SET left_over = left_over - 1; SELECT RAISE(FAIL, 'database is locked'); END"
+        );
     }
 
     /** Runs admitted (their places taken) and going on, as another request's would be. */
