@@ -9,10 +9,13 @@ import base from './vite.config';
  * import side-effect test: instrumented code adds the mutation switch to globalThis by design.
  */
 // Spread, not mergeConfig: mergeConfig would add these lists to the base config's instead of replacing them.
+// Without the unit run's projects: StrykerJS runs one, each file in a module graph of its own.
+const { projects: _projects, ...unit } = base.test!;
+
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
+    ...unit,
     include: [
       'test/unattended/**/*.test.ts',
       'test/contract/**/*.test.ts',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
  * Importing an entry must not touch window or document, register anything, or add globals. zod keeps
@@ -6,6 +6,11 @@ import { describe, expect, it } from 'vitest';
  */
 const ours = (name: string) => !name.startsWith('__zod_');
 describe('no side effects on import', () => {
+  // Each import evaluates the entry's modules, not a copy another test already loaded.
+  beforeEach(() => {
+    vi.resetModules();
+  });
+
   it.each([
     ['ask-ai-dialog/unattended', () => import('../../src/unattended')],
     ['ask-ai-dialog/client', () => import('../../src/client')],
