@@ -13,10 +13,8 @@ const SETUP =
   'bash scripts/ensure-php.sh && bash scripts/ensure-mariadb.sh && bash scripts/ensure-chromium.sh && ' +
   'bash scripts/ensure-typo3-site.sh';
 const STAGES = [
-  ['typecheck', 'lint', 'format:check', 'test:php'],
-  ['test:unit'],
-  ['build'],
-  ['test:package'],
+  ['typecheck', 'lint', 'format:check', 'test:php', 'build'],
+  ['test:unit', 'test:package'],
   ['test:browser'],
 ];
 // The real-TYPO3 suite runs beside all the stages, from the first on: it waits on PHP servers, a database
